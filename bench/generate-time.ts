@@ -1,13 +1,15 @@
 // Wall time of the whole generation from nothing (`node generators/run.mjs`, what `npm run
-// generate` runs, without npm's own start-up, into an empty generated/) against openapi-typescript's
-// CLI alone on the same bundled spec. Generation keeps no cache, so there is no other situation.
+// generate` runs, without npm's own start-up, into an empty generated/ with no cache) against
+// openapi-typescript's CLI alone on the same bundled spec; and of a generation after a one-line
+// spec edit (a field's description) with the cache of the run before it, as the platform team's
+// edit loop runs it.
 //
 // Both run in a scratch copy of the project (spec, generators, templates, configs; node_modules
 // linked), so the bench never rewrites generated/ and is not upset by someone editing spec/
 // meanwhile: when the working tree's spec/ does not bundle at that moment, the copy falls back to
 // spec/ as committed at HEAD (and the figure says so).
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,6 +41,9 @@ export function runNode(args: readonly string[], options: { cwd?: string; timeou
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
   });
 }
+
+/** The spec file the edit-loop figure edits. */
+const EDITED_FILE = join('spec', 'components', 'fields.yaml');
 
 /** What a generation reads: everything but node_modules, .git, generated/, tests and benches (a scratch copy for the benches that generate). */
 const COPIED = ['spec', 'generators', 'templates', 'redocly', 'redocly.yaml', '.prettierrc.json', 'package.json', 'tsconfig.json'];
@@ -72,9 +77,14 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
   const notes: string[] = [];
   try {
     let fellBack = false;
-    /** Times one generation into an empty generated/ (emptied untimed). */
+    /** Times one generation into an empty generated/ without a cache (both emptied untimed). */
     const generate = async (): Promise<number> => {
       await rm(join(dir, 'generated'), { recursive: true, force: true });
+      await rm(join(dir, '.cache'), { recursive: true, force: true });
+      return generateHere();
+    };
+    /** Times one generation as the copy stands (generated/, cache). */
+    const generateHere = async (): Promise<number> => {
       const run = await runNode([join('generators', 'run.mjs')], { cwd: dir });
       if (run.code === 0) return run.ms;
       if (!fellBack && run.stderr.includes('does not bundle')) {
@@ -101,6 +111,19 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
     const seconds = (ms: number) => ms / 1000;
     const list = (samples: readonly number[]) => samples.map((ms) => seconds(ms).toFixed(2)).join(', ');
     const result = await compareRuns(generate, openapiTypescript, preset);
+    // The edit loop: the first field description of spec/components/fields.yaml gets one more
+    // word before each run (a real edit every time), the cache and generated/ are the last run's.
+    const edited = join(dir, EDITED_FILE);
+    let edits = 0;
+    const editAndGenerate = async (): Promise<number> => {
+      const text = await readFile(edited, 'utf8');
+      const line = /^( +description: )(.+)$/m.exec(text);
+      if (!line) throw new Error(`${EDITED_FILE} has no field description to edit`);
+      await writeFile(edited, text.replace(line[0], `${line[1]}${line[2]} Edited ${++edits}.`));
+      return generateHere();
+    };
+    await generateHere();
+    const warm = await compareRuns(editAndGenerate, openapiTypescript, preset);
     return [
       figure({
         family: 'generate-time',
@@ -110,8 +133,19 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
         ours: seconds(result.ours),
         baseline: seconds(result.baseline),
         baselineLabel: 'openapi-typescript CLI alone',
-        targets: [{ kind: 'ratio', op: '<=', value: 3 }],
+        targets: [{ kind: 'ratio', op: '<=', value: 2 }],
         notes: [`runs: ours ${list(result.oursSamples)} s; baseline ${list(result.baselineSamples)} s`, ...notes],
+      }),
+      figure({
+        family: 'generate-time',
+        name: '`npm run generate` wall time after a one-line spec edit (a field description), with the cache of the run before',
+        unit: 's',
+        better: 'lower',
+        ours: seconds(warm.ours),
+        baseline: seconds(warm.baseline),
+        baselineLabel: 'openapi-typescript CLI alone',
+        targets: [{ kind: 'absolute', op: '<', value: 3, unit: 's' }],
+        notes: [`runs: ours ${list(warm.oursSamples)} s; baseline ${list(warm.baselineSamples)} s; a description is in the schemas, so every emitter runs again but the cache is read and written`, ...notes],
       }),
     ];
   } finally {

@@ -85,6 +85,9 @@ export async function composedValidators(): Promise<{
   // The runtime the generated module imports, as the package emitter copies it.
   await cp(join(PROJECT_ROOT, 'templates', 'runtime'), join(dir, 'runtime'), { recursive: true });
   await writeFile(join(dir, 'validators.ts'), file!.contents);
+  // An ES module, as in the client package: under node_modules, without a package.json of its
+  // own, it would load as CommonJS, where every call to a runtime helper goes through a getter.
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   const module = (await import(pathToFileURL(join(dir, 'validators.ts')).href)) as Record<string, Validate>;
   const compile = (allErrors: boolean) => {
     const ajv = new Ajv2020({ strict: false, allErrors });

@@ -12,6 +12,7 @@ import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
+import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
 import { loadSpec } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
@@ -28,9 +29,30 @@ export interface GenerateOptions {
   readonly emitters?: readonly Emitter[];
   readonly rootFile?: string;
   readonly deploymentFile?: string;
+  /**
+   * A folder (git-ignored; `npm run generate` uses `.cache/generate`) where each of the pipeline's
+   * own emitters keeps its files by a hash of everything they depend on (emitter-cache.ts): one
+   * whose inputs did not change since a run that stored it is not run again. Without it every
+   * emitter runs.
+   */
+  readonly cacheDir?: string;
+  /** Told, as each emitter's files are ready, whether they came from the cache and how long they took. */
+  readonly onEmitter?: (event: EmitterEvent) => void;
 }
 
-export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.yaml', deploymentFile = 'spec/deployment.yaml'): Promise<SpecModel> {
+export interface EmitterEvent {
+  readonly emitter: string;
+  readonly cached: boolean;
+  readonly ms: number;
+}
+
+/** Where `npm run generate` keeps its cache, under the project root (git-ignored). */
+export const GENERATE_CACHE_DIR = '.cache/generate';
+
+const DEFAULT_ROOT_FILE = 'spec/openapi.yaml';
+const DEFAULT_DEPLOYMENT_FILE = 'spec/deployment.yaml';
+
+export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE): Promise<SpecModel> {
   const spec = await loadSpec({
     rootFile: join(projectRoot, rootFile),
     redoclyConfig: join(projectRoot, 'redocly.yaml'),
@@ -42,22 +64,35 @@ export async function loadModel(projectRoot: string, rootFile = 'spec/openapi.ya
 /** Runs the emitters and returns generated/-relative path → final file text. */
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
   const emitters = withDependencies(options.emitters ?? EMITTERS);
-  // Set-up that needs no model (loading a worker's tools) overlaps loading the spec.
-  for (const emitter of emitters) emitter.warmUp?.();
+  const cache = options.cacheDir === undefined ? undefined : new EmitterCache(options.cacheDir);
+  // What the cache keys take besides the model, read while the spec loads.
+  const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
+  const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
+  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
+  // Set-up that needs no model (loading a worker's tools) overlaps loading the spec; with a cache
+  // that holds an emitter's files already, the emitter is likely not to run, and starts its
+  // worker only if it does.
+  const stored = cache ? await cache.emitters() : new Set<string>();
+  for (const emitter of emitters) if (!stored.has(emitter.name)) emitter.warmUp?.();
   // Prettier, for the READMEs, warms in a worker too when everything is generated (a run of a
-  // few emitters starts it only if one of them writes markdown).
-  const finalizer = new Finalizer(options.projectRoot, { warm: options.emitters === undefined });
+  // few emitters, or one from a cache, starts it only if an emitter it runs writes markdown).
+  const finalizer = new Finalizer(options.projectRoot, { warm: options.emitters === undefined && stored.size === 0 });
   let scratchDir: string | undefined;
   try {
-    const model = await loadModel(options.projectRoot, options.rootFile, options.deploymentFile);
+    const model = await loadModel(options.projectRoot, rootFile, deploymentFile);
     scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
-    const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir });
-    const batches = await Promise.all(
-      emitters.map(async (emitter) => {
-        const files = await emitted.get(emitter.name)!;
-        return Promise.all(files.map(async (file) => [file.path, await finalizer.finalize(file)] as const));
-      }),
-    );
+    const keys = digests && {
+      cache: cache!,
+      // The spec: spec/ and the files the bundle read (a fixture spec may live elsewhere).
+      ...(await digests.then(async ([toolchain, spec]) => ({ toolchain, spec: digestText(spec, await digestFiles(options.projectRoot, model.sourceFiles)) }))),
+    };
+    const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir }, {
+      finalize: (files) => Promise.all(files.map(async (file) => [file.path, await finalizer.finalize(file)] as const)),
+      // Only the pipeline's own emitters: their code is part of the key (generators/).
+      ...(keys ? { cached: (emitter) => EMITTERS.includes(emitter), ...keys } : {}),
+      ...(options.onEmitter ? { onEmitter: options.onEmitter } : {}),
+    });
+    const batches = await Promise.all(emitters.map(async (emitter) => (await emitted.get(emitter.name)!).finalized));
     const files = new Map<string, string>();
     for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
       if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
@@ -90,16 +125,29 @@ export function withDependencies(requested: readonly Emitter[], known: readonly 
   return [...ordered.values()];
 }
 
+interface EmitOptions {
+  /** Gives each file its final text (generators/output/finalize.ts). */
+  finalize(files: readonly GeneratedFile[]): Promise<CachedEmitter['finalized']>;
+  /** With a cache: the emitters it may serve, and the digests of the toolchain and of the spec. */
+  readonly cache?: EmitterCache;
+  readonly cached?: (emitter: Emitter) => boolean;
+  readonly toolchain?: Awaited<ReturnType<typeof toolchainDigests>>;
+  readonly spec?: string;
+  readonly onEmitter?: (event: EmitterEvent) => void;
+}
+
+/** Version of the cache's entries and keys: a change to their shape makes every older entry unused. */
+const CACHE_FORMAT = 'emitter-cache 1';
+
 /**
  * Starts every emitter at once, except that one with `dependsOn` waits for those emitters' files
- * and receives them through `context.filesOf`. `emitters` lists dependencies first.
+ * and receives them through `context.filesOf`; then finalizes its files. `emitters` lists
+ * dependencies first. With a cache, an emitter whose key has an entry is not run: the key is the
+ * toolchain, the emitter, what it reads of the model (its `reads`, else the whole spec) and the
+ * files of the emitters it depends on.
  */
-function emitInOrder(
-  emitters: readonly Emitter[],
-  model: SpecModel,
-  base: Omit<EmitContext, 'filesOf'>,
-): Map<string, Promise<readonly GeneratedFile[]>> {
-  const running = new Map<string, Promise<readonly GeneratedFile[]>>();
+function emitInOrder(emitters: readonly Emitter[], model: SpecModel, base: Omit<EmitContext, 'filesOf'>, options: EmitOptions): Map<string, Promise<CachedEmitter>> {
+  const running = new Map<string, Promise<CachedEmitter>>();
   for (const emitter of emitters) {
     const dependsOn = emitter.dependsOn ?? [];
     const filesOf = (ready: ReadonlyMap<string, readonly GeneratedFile[]>) => (name: string) => {
@@ -107,13 +155,33 @@ function emitInOrder(
       if (!files) throw new Error(`Emitter ${emitter.name} reads the files of ${name} without declaring it in dependsOn`);
       return files;
     };
+    const run = async (ready: ReadonlyMap<string, readonly GeneratedFile[]>): Promise<CachedEmitter> => {
+      const started = performance.now();
+      const cache = options.cache && options.cached?.(emitter) ? options.cache : undefined;
+      const key =
+        cache &&
+        digestText(
+          CACHE_FORMAT,
+          process.version,
+          options.toolchain!.common,
+          await options.toolchain!.emitter(emitter.name),
+          emitter.name,
+          emitter.reads ? digestText(plainJson(emitter.reads(model))) : options.spec!,
+          ...dependsOn.map((name) => `${name} ${digestOutput(ready.get(name)!)}`),
+        );
+      const hit = key === undefined ? undefined : await cache!.read(emitter.name, key);
+      let entry = hit;
+      if (entry === undefined) {
+        const files = await emitter.emit(model, { ...base, filesOf: filesOf(ready) });
+        entry = { files, finalized: await options.finalize(files) };
+      }
+      if (key !== undefined && hit === undefined) await cache!.write(emitter.name, key, entry);
+      options.onEmitter?.({ emitter: emitter.name, cached: hit !== undefined, ms: performance.now() - started });
+      return entry;
+    };
     running.set(
       emitter.name,
-      dependsOn.length === 0
-        ? emitter.emit(model, { ...base, filesOf: filesOf(new Map()) })
-        : Promise.all(dependsOn.map(async (name) => [name, await running.get(name)!] as const)).then((ready) =>
-            emitter.emit(model, { ...base, filesOf: filesOf(new Map(ready)) }),
-          ),
+      dependsOn.length === 0 ? run(new Map()) : Promise.all(dependsOn.map(async (name) => [name, (await running.get(name)!).files] as const)).then((ready) => run(new Map(ready))),
     );
   }
   return running;

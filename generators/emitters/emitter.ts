@@ -41,5 +41,26 @@ export interface Emitter {
    * spec loads. emit() works without it.
    */
   warmUp?(): void;
+  /**
+   * Optional: the part of the model the emitter reads, as JSON data, for one whose `emit` is
+   * built from that part alone (see `fromPart`). The pipeline's cache keys its files by this part
+   * instead of the whole spec, so an edit elsewhere in the spec leaves them as they are.
+   */
+  reads?(model: SpecModel): unknown;
   emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]>;
+}
+
+/**
+ * An emitter whose files depend on the model only through `reads(model)`: its `emit` is
+ * `emitPart(reads(model))` and nothing else, so `reads` is, by construction, all it reads.
+ */
+export function fromPart<Part>(emitter: {
+  readonly name: string;
+  readonly dependsOn?: readonly string[];
+  warmUp?(): void;
+  reads(model: SpecModel): Part;
+  emitPart(part: Part, context: EmitContext): Promise<readonly GeneratedFile[]>;
+}): Emitter {
+  const { emitPart, reads, ...rest } = emitter;
+  return { ...rest, reads, emit: (model, context) => emitPart(reads(model), context) };
 }

@@ -4,6 +4,7 @@ import { bundle, loadConfig } from '@redocly/openapi-core';
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { applyDeployment, type DeploymentSettings } from './deployment.js';
+import { applyDottedNames } from './dotted-names.js';
 import type { OpenApiDocument } from './openapi.js';
 
 export interface LoadedSpec {
@@ -27,7 +28,7 @@ export async function loadSpec(options: {
   const document = structuredClone(result.bundle.parsed) as OpenApiDocument;
   const deployment = options.deploymentFile ? await readDeployment(options.deploymentFile) : {};
   return {
-    document: applyDeployment(document, deployment),
+    document: applyDeployment(applyDottedNames(document), deployment),
     sourceFiles: [...result.fileDependencies].sort(),
   };
 }

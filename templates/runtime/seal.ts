@@ -9,6 +9,7 @@ import { encodeForm, type FormObject } from './form-codec.js';
 import type { ClientOptions, OperationDefinition, Validator } from './operation.js';
 import { LOCAL_FIELDS } from './request-input.js';
 import { recipeVariant, requestSignature, type SignatureAlgorithm, type SignatureRecipe } from './signature.js';
+import type { ValidationIssue } from './validation.js';
 
 export type SigningValues = Readonly<Record<string, string | undefined>>;
 
@@ -41,6 +42,8 @@ export function sealOf(
   algorithm: SignatureAlgorithm,
   validate: Validator | undefined,
   signing: SigningValues | undefined,
+  /** Receives the validation's warnings (checks the spec marks `x-warning`): the body is sealed all the same. */
+  warn?: (warnings: readonly ValidationIssue[]) => void,
 ): Seal {
   let signed: Record<string, unknown> | undefined;
   let encoded: string | undefined;
@@ -51,6 +54,7 @@ export function sealOf(
       if (validation.pending) throw new SealPending(validation.pending);
       throw new RequestValidationError(definition.name, validation.issues);
     }
+    if (validation?.warnings) warn?.(validation.warnings);
     // Signed in place: `labelled` is the call's own copy of the input, its hash slot reserved.
     const wire = toWire(definition, options, labelled);
     signed = sign(definition, options.password, algorithm, wire, signing, options.cardStatusSignature);

@@ -22,11 +22,17 @@ export interface ValidationIssue {
   readonly message: string;
 }
 
+/**
+ * A validator's verdict. `warnings` (present only when there is one) are the checks the spec marks
+ * `x-warning`: they help catch a mistake (a mistyped card number) but are no platform rule, so
+ * they never make a value invalid: a request with warnings is sent.
+ */
 export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T }
+  | { readonly ok: true; readonly value: T; readonly warnings?: readonly ValidationIssue[] }
   | {
       readonly ok: false;
       readonly issues: readonly ValidationIssue[];
+      readonly warnings?: readonly ValidationIssue[];
       /**
        * Set (with no issues) when the value reaches a deferred piece of the validator whose module
        * is not loaded yet: validation is pure, so await it and validate again. Only the client's
@@ -43,12 +49,25 @@ export type WirePathStyle = 'form' | 'json';
  * valid input allocates no path strings; a path is rendered only when an issue is recorded.
  */
 export class ValidationContext {
-  readonly segments: PathSegment[] = [];
-  readonly issues: ValidationIssue[] = [];
-  constructor(readonly style: WirePathStyle) {}
+  constructor(
+    readonly style: WirePathStyle,
+    readonly segments: PathSegment[] = [],
+    readonly issues: ValidationIssue[] = [],
+    readonly warnings: ValidationIssue[] = [],
+    /** A warning's own message, which replaces those of its checks. */
+    private readonly message?: string,
+  ) {}
 
   fail(rule: string, message: string): void {
-    this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message });
+    this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message: this.message ?? message });
+  }
+
+  /**
+   * The context an `x-warning`'s checks report into: at the same path, their issues become
+   * warnings (with the warning's own message, when it has one).
+   */
+  warning(message?: string): ValidationContext {
+    return new ValidationContext(this.style, this.segments, this.warnings, this.warnings, message ?? this.message);
   }
 
   /**
@@ -77,6 +96,18 @@ export function visit(
   validate(value, ctx);
   ctx.segments.pop();
   return true;
+}
+
+/**
+ * Set by the predicate pass when an `x-warning`'s checks fail (it has no context to record them
+ * in): the validator then runs the reporting pass to collect them. Validation is synchronous, so
+ * one flag serves every run; each run clears it first.
+ */
+let warningSeen = false;
+
+/** An `x-warning` failed in the predicate pass (generated code). */
+export function noteWarning(): void {
+  warningSeen = true;
 }
 
 /**
@@ -238,7 +269,11 @@ export function validator<T>(
   return (value, style = defaultStyle) => {
     try {
       const read = readable(value);
-      return validate(read) ? { ok: true, value: value as T } : collectIssues(read, style, validate);
+      warningSeen = false;
+      if (!validate(read)) return collectIssues(read, style, validate);
+      if (!warningSeen) return { ok: true, value: value as T };
+      const { warnings } = report(read, style, validate);
+      return warnings.length > 0 ? { ok: true, value: value as T, warnings } : { ok: true, value: value as T };
     } catch (error) {
       if (error instanceof PendingLoad) return { ok: false, issues: [], pending: error.load };
       // Validators recurse: a cyclic or extremely deep value (custom_data) overflows the stack.
@@ -256,10 +291,20 @@ export function collectIssues(
   value: unknown,
   style: WirePathStyle,
   validate: (value: unknown, ctx: ValidationContext) => boolean,
-): { readonly ok: false; readonly issues: readonly ValidationIssue[] } {
+): { readonly ok: false; readonly issues: readonly ValidationIssue[]; readonly warnings?: readonly ValidationIssue[] } {
+  const { issues, warnings } = report(value, style, validate);
+  return warnings.length > 0 ? { ok: false, issues, warnings } : { ok: false, issues };
+}
+
+/** The reporting pass: every issue and every warning, each at its wire path. */
+function report(
+  value: unknown,
+  style: WirePathStyle,
+  validate: (value: unknown, ctx: ValidationContext) => boolean,
+): ValidationContext {
   const ctx = new ValidationContext(style);
   validate(value, ctx);
-  return { ok: false, issues: ctx.issues };
+  return ctx;
 }
 
 export function renderWirePath(style: WirePathStyle, segments: readonly PathSegment[]): string {

@@ -32,6 +32,15 @@ describe('fields the operation does not define', () => {
     expect(server.received.length).toBe(before);
   });
 
+  // Issue 37: `return_url` is a common S2S field ("sometimes"): the card payments define it.
+  it('return_url is a field of the card payments: sent, not refused', async () => {
+    const s2s = createS2SClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
+    const before = server.received.length;
+    await s2s.card.sale({ ...CARD_SALE, return_url: 'https://shop.example/back' });
+    expect(server.received.length).toBe(before + 1);
+    expect(server.received.at(-1)!.body).toContain(`return_url=${encodeURIComponent('https://shop.example/back')}`);
+  });
+
   it('Checkout: an unknown top-level field of createSession is refused too', async () => {
     const checkout = createCheckoutClient({ baseUrl: server.baseUrl, merchantKey: CLIENT_KEY, password: PASSWORD, retries: 0 });
     const error = await rejected(

@@ -56,6 +56,24 @@ describe('requests', () => {
     ]);
   });
 
+  // Issue 37: a check the spec marks `x-warning` is no platform rule, so the sandbox takes the
+  // request and plays it (a number that fails the Luhn check is declined, as a bad card).
+  it('does not refuse what the spec only warns about', async () => {
+    // A card token the sandbox issued, sent beside card data.
+    const tokened = await post(`${h.sandbox.url}/post`, encodeForm(signedSale({ req_token: 'Y' })));
+    const card_token = String(tokened.body.card_token);
+    const cases: [Record<string, string>, string][] = [
+      [{ card_number: '4111111111111112' }, 'DECLINED'],
+      [{ card_token }, 'SETTLED'],
+      [{ order_currency: 'usd', recurring_init: 'y' }, 'SETTLED'],
+    ];
+    for (const [fields, status] of cases) {
+      const answer = await post(`${h.sandbox.url}/post`, encodeForm(signedSale(fields)));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ action: 'SALE', status });
+    }
+  });
+
   it('names nested fields in bracket notation', async () => {
     const answer = await post(`${h.sandbox.url}/post`, encodeForm({ ...signedSale(), mpi_data: { eci: '05' } }));
     expect(answer.status).toBe(400);

@@ -217,6 +217,7 @@ describe('an id field has every name the spec allows', () => {
         recurring_token: init.recurring_token,
         order_id: nextOrder(),
         order_amount: '3.00',
+        order_currency: 'USD',
         order_description: 'Month 2',
       },
       ORIGINAL,

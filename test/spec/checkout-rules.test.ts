@@ -84,22 +84,32 @@ const table: RuleTable = {
   'url_target is any window target': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.url_target = 'checkout-frame'; } }, want: 'valid' }],
   // Hosted Payment Fields token
   'return_url is mandatory for HPF': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { delete v.return_url; } }, want: { path: 'return_url', rule: 'required' } }],
-  'HPF has payment endpoints for purchase and debit only': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { v.operation = 'credit'; } }, want: { path: 'operation', rule: 'enum' } }],
+  // Issue 37 (6): "Like the session": the token request takes the session's operations, credit too.
+  'the HPF token takes the session\'s operations, credit included': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { v.operation = 'credit'; } }, want: 'valid' }],
+  // Issue 37 (quote 3): the session table gives `operation` and `order` a type, not a need.
+  'the session and the HPF token need neither operation nor order': [
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { delete v.operation; delete v.order; } }, want: 'valid' },
+    { given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { delete v.operation; delete v.order; } }, want: 'valid' },
+    { given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { delete v.order.description; } }, want: 'valid' },
+  ],
+  'the session order currency that is not three capital letters is a warning': [{ given: { example: `${SESSION} purchase`, schema: 'SessionRequest', change: (v) => { v.order.currency = 'usd'; } }, want: { warning: { path: 'order.currency', rule: 'pattern' } } }],
   'customer.ip is the payer IP': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { v.customer.ip = '999.1.1.1'; } }, want: { path: 'customer.ip', rule: 'anyOf' } }],
   'the token request needs no success_url': [{ given: { example: TOKEN, schema: 'SessionTokenRequest', change: (v) => { delete v.success_url; } }, want: 'valid' }],
   // Status lookup
   'size above 100: "size should be within 1..100."': [{ given: { example: `${STATUS} by_order_id_size`, schema: 'CheckoutStatusRequest', change: (v) => { v.size = 101; } }, want: { path: 'size', rule: 'not', message: 'size should be within 1..100.' } }],
   'size below 1: "size should be within 1..100."': [{ given: { example: `${STATUS} by_order_id_size`, schema: 'CheckoutStatusRequest', change: (v) => { v.size = 0; } }, want: { path: 'size', rule: 'not', message: 'size should be within 1..100.' } }],
   'size 100 is the upper bound': [{ given: { example: `${STATUS} by_order_id_size`, schema: 'CheckoutStatusRequest', change: (v) => { v.size = 100; } }, want: 'valid' }],
-  'size exists only on the by-order_id form': [{ given: { example: `${STATUS} by_payment_id`, schema: 'CheckoutStatusRequest', change: (v) => { v.size = 5; } }, want: { path: 'size', rule: 'false' } }],
-  'payment_id and order_id exclude each other': [{ given: { example: `${STATUS} by_order_id`, schema: 'CheckoutStatusRequest', change: (v) => { v.payment_id = '0b4b7e54-e5ad-11ec-9a66-0242ac140003'; } }, want: { path: '', rule: 'oneOf' } }],
+  // No source refuses `size` on the lookup by payment_id, nor a lookup naming both: warnings.
+  'size on the by-payment_id form is a warning': [{ given: { example: `${STATUS} by_payment_id`, schema: 'CheckoutStatusRequest', change: (v) => { v.size = 5; } }, want: { warning: { path: 'size', rule: 'false', message: 'lookup by `order_id` only' } } }],
+  'payment_id beside order_id is a warning: the lookup by order_id is made': [{ given: { example: `${STATUS} by_order_id`, schema: 'CheckoutStatusRequest', change: (v) => { v.payment_id = '0b4b7e54-e5ad-11ec-9a66-0242ac140003'; } }, want: { warning: { path: 'payment_id', rule: 'false' } } }],
   'a lookup names payment_id or order_id': [{ given: { example: `${STATUS} by_order_id`, schema: 'CheckoutStatusRequest', change: (v) => { delete v.order_id; } }, want: { path: '', rule: 'anyOf' } }],
   // Payment operations
   'capture sends the amount it signs': [{ given: { example: 'POST /api/v1/payment/capture request capture', schema: 'CheckoutCaptureRequest', change: (v) => { delete v.amount; } }, want: { path: 'amount', rule: 'required' } }],
   'a recurring charge is greater than 0': [{ given: { example: 'POST /api/v1/payment/recurring request recurring', schema: 'CheckoutRecurringRequest', change: (v) => { v.order.amount = '0.00'; } }, want: { path: 'order.amount', rule: 'not' } }],
   'a recurring charge needs the token of the initiating payment': [{ given: { example: 'POST /api/v1/payment/recurring request recurring', schema: 'CheckoutRecurringRequest', change: (v) => { delete v.recurring_token; } }, want: { path: 'recurring_token', rule: 'required' } }],
-  'card credit: card_token and card_number exclude each other': [{ given: { example: 'POST /api/v1/payment/card/credit request card_token', schema: 'CheckoutCardCreditRequest', change: (v) => { v.card_number = '4111111111111111'; } }, want: { path: 'card_number', rule: 'false' } }],
-  'card credit: a card_token or a card_number is required': [{ given: { example: 'POST /api/v1/payment/card/credit request card_token', schema: 'CheckoutCardCreditRequest', change: (v) => { delete v.card_token; } }, want: { path: '', rule: 'anyOf' } }],
+  // Issue 37 (permission 1): the document's body of the payout to a stored card lists `card_token`,
+  // not marked optional, and no card number (the document wins over the facts on a request's shape).
+  'card credit needs card_token': [{ given: { example: 'POST /api/v1/payment/card/credit request card_token', schema: 'CheckoutCardCreditRequest', change: (v) => { delete v.card_token; } }, want: { path: 'card_token', rule: 'required' } }],
   // Checkout callback
   'card_token is present in every debit callback': [{ given: { example: `${CHECKOUT_CB} debit_settled`, schema: 'CheckoutCallback', change: (v) => { delete v.card_token; } }, want: { path: 'card_token', rule: 'required' } }],
   // Issue 23: no source gives an e-mail length, so the callbacks' 256 was a cap: marked, and generous.

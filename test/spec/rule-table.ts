@@ -1,6 +1,7 @@
 // One shape for the rule tables: each stated rule (the document's or the facts' wording) names the
 // rows that prove it, and each row is given an example and one change, and wants the issue the
-// generated validator reports (wire path + JSON Schema keyword) or `valid`.
+// generated validator reports (wire path + JSON Schema keyword), `valid` (no issue and no
+// warning), or a warning: valid, with that warning (a check the spec marks `x-warning`).
 import { describe, expect, it } from 'vitest';
 import { generatedValidator } from '../support/generated-validators.js';
 
@@ -21,7 +22,7 @@ export interface RuleRow {
     readonly schema: string;
     readonly change: (value: Json) => void;
   };
-  readonly want: WantedIssue | 'valid';
+  readonly want: WantedIssue | 'valid' | { readonly warning: WantedIssue };
 }
 
 /** Stated rule → the rows that prove it. A rule without a row fails the table. */
@@ -54,16 +55,24 @@ export function describeRuleTable(title: string, table: RuleTable, options: Rule
       given.change(value);
       const result = validate(value, style);
       const issues = result.ok ? [] : result.issues;
-      if (want === 'valid') {
-        expect(issues).toEqual([]);
-      } else {
-        const { message, ...where } = want;
-        const matching = issues.filter((issue) => issue.path === where.path && issue.rule === where.rule);
-        expect(matching, JSON.stringify(issues)).not.toEqual([]);
+      const warnings = result.warnings ?? [];
+      const expectFound = (found: readonly { path: string; rule: string; message: string }[], { message, ...where }: WantedIssue) => {
+        const matching = found.filter((issue) => issue.path === where.path && issue.rule === where.rule);
+        expect(matching, JSON.stringify(found)).not.toEqual([]);
         if (typeof message === 'string') expect(matching.map((issue) => issue.message).join('\n')).toContain(message);
         else if (message !== undefined) expect(matching).toContainEqual(expect.objectContaining({ message }));
+      };
+      if (want === 'valid') {
+        expect(issues).toEqual([]);
+        expect(warnings).toEqual([]);
+      } else if ('warning' in want) {
+        // A warning never refuses: the value is valid, and the warning names its wire path.
+        expect(issues).toEqual([]);
+        expectFound(warnings, want.warning);
+      } else {
+        expectFound(issues, want);
       }
-      options.afterEach?.(issues, value);
+      options.afterEach?.([...issues, ...warnings], value);
     });
   });
 }

@@ -71,7 +71,8 @@ const table: RuleTable = {
   'crypto withdrawal network is BTC, ETH, BSC or TRX': [{ given: { example: 'SALE_apm_crypto_withdrawal', schema: 'PostRequest', change: param('network', 'SOL') }, want: { path: 'parameters[network]', rule: 'enum' } }],
   'crypto withdrawal needs the address': [{ given: { example: 'SALE_apm_crypto_withdrawal', schema: 'PostRequest', change: dropParam('address') }, want: { path: 'parameters[address]', rule: 'required' } }],
   'trading deposit needs the gateway name': [{ given: { example: 'SALE_apm_trading_deposit', schema: 'PostRequest', change: dropParam('paymentGatewayName') }, want: { path: 'parameters[paymentGatewayName]', rule: 'required' } }],
-  'fx conversion target is a currency code': [{ given: { example: 'SALE_apm_fx_convert', schema: 'PostRequest', change: param('toCurrency', 'usd') }, want: { path: 'parameters[toCurrency]', rule: 'pattern' } }],
+  // Document: "Valid currency code." names no shape: a code that is not three capitals is a warning (issue 37).
+  'fx conversion target that is not three capital letters is a warning': [{ given: { example: 'SALE_apm_fx_convert', schema: 'PostRequest', change: param('toCurrency', 'usd') }, want: { warning: { path: 'parameters[toCurrency]', rule: 'pattern' } } }],
   // ips
   'ips takes EUR, RSD, BAM, MKD only': [{ given: { example: 'SALE_apm_ips', schema: 'PostRequest', change: set('order_currency', 'USD') }, want: { path: 'order_currency', rule: 'enum' } }],
   'ips accepts MKD': [{ given: { example: 'SALE_apm_ips', schema: 'PostRequest', change: set('order_currency', 'MKD') }, want: 'valid' }],
@@ -106,6 +107,31 @@ const table: RuleTable = {
     { given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_loyalty_level', '1234567890') }, want: 'valid' },
     { given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: param('buyer_loyalty_level', '-1') }, want: { path: 'parameters[buyer_loyalty_level]', rule: 'pattern' } },
   ],
+  // Issue 37 (7): the document types product_url, product_image_url, callbackUrl and redirectUrl
+  // as strings: an address that is not an absolute URL is a warning, not a refusal.
+  'installment product URLs are strings: a relative one is a warning': [
+    { given: { example: 'SALE_apm_installment_redirect', schema: 'PostRequest', change: param('product_url', 'www.shop.example/p/1') }, want: { warning: { path: 'parameters[product_url]', rule: 'format', message: 'absolute URL' } } },
+    { given: { example: 'SALE_apm_installment_redirect', schema: 'PostRequest', change: param('product_image_url', '/img/1.png') }, want: { warning: { path: 'parameters[product_image_url]', rule: 'format' } } },
+  ],
+  'local collection callbackUrl and redirectUrl are strings: a relative one is a warning': [
+    { given: { example: 'SALE_apm_local_collection', schema: 'PostRequest', change: param('callbackUrl', 'merchant.example/cb') }, want: { warning: { path: 'parameters[callbackUrl]', rule: 'format' } } },
+    { given: { example: 'SALE_apm_local_collection_spei', schema: 'PostRequest', change: param('redirectUrl', 'merchant.example/back') }, want: { warning: { path: 'parameters[redirectUrl]', rule: 'format' } } },
+  ],
+  // Issue 37 (8): the web-wallet token's apiVersion and apiVersionMinor are "Number.", not integers.
+  'web-wallet apiVersion is a number': [
+    {
+      given: {
+        example: 'SALE_apm_web_wallet',
+        schema: 'PostRequest',
+        change: (v) => {
+          const token = JSON.parse(v['parameters']['paymentToken']) as Json;
+          v['parameters']['paymentToken'] = JSON.stringify({ ...token, apiVersion: 2.5, apiVersionMinor: 0.5 });
+        },
+      },
+      want: 'valid',
+    },
+  ],
+  'APM order_currency that is not three capital letters is a warning': [{ given: { example: 'SALE_apm_vcard', schema: 'PostRequest', change: set('order_currency', 'eur') }, want: { warning: { path: 'order_currency', rule: 'pattern' } } }],
   'bnpl category is required': [{ given: { example: 'SALE_apm_bnpl_a', schema: 'PostRequest', change: dropParam('category') }, want: { path: 'parameters[category]', rule: 'required' } }],
   'bnpl amounts are decimals': [{ given: { example: 'SALE_apm_bnpl_b', schema: 'PostRequest', change: param('tax_amount', '19,00') }, want: { path: 'parameters[tax_amount]', rule: 'pattern' } }],
   // Open banking

@@ -21,11 +21,13 @@ const table: RuleTable = {
   // Card fields (document: exp month 2 digits, year 4 digits; card number and CVV: no format given,
   // so a safety cap only).
   'card_number has no stated format': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111 1111 1111 1111'; } }, want: 'valid' }],
-  // Issue 23: Luhn is a client check with a true reason (no network issues a failing number), not a
-  // platform rule; its message says the number is mistyped, and the facts' Checkout test number
-  // 1111 2222 3333 4444 in fact passes it.
-  'a card number failing the Luhn check digit is refused by the client as mistyped': [
-    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111111111111112'; } }, want: { path: 'card_number', rule: 'luhn', message: 'mistyped' } },
+  // Issue 37 (1): the document says only "Card number."; the Luhn check digit is a warning (no
+  // network issues a failing number, so it is mistyped), never a refusal. The facts' Checkout test
+  // number 1111 2222 3333 4444 in fact passes it.
+  'a card number failing the Luhn check digit is a warning, and it is sent': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111111111111112'; } }, want: { warning: { path: 'card_number', rule: 'luhn', message: 'mistyped' } } },
+    { given: { example: 'SALE_card', schema: 'PostRequest', change: (v) => { v.card_number = '4111111111111112'; } }, want: { warning: { path: 'card_number', rule: 'luhn' } } },
+    { given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.payee_card_number = '5555555555554445'; } }, want: { warning: { path: 'payee_card_number', rule: 'luhn' } } },
     { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_number = '1111222233334444'; } }, want: 'valid' },
   ],
   'card_exp_month is two digits': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_exp_month = '1'; } }, want: { path: 'card_exp_month', rule: 'pattern' } }],
@@ -36,6 +38,26 @@ const table: RuleTable = {
     { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.payer_country = 'us'; } }, want: 'valid' },
     { given: { example: 'SALE_card', schema: 'PostRequest', change: (v) => { v.payer_country = 'GBR'; } }, want: 'valid' },
   ],
+  // Issue 37 (quote 1): "Currency code." names no shape; a code that is not three capitals is a warning.
+  'order_currency that is not three capital letters is a warning': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.order_currency = 'usd'; } }, want: { warning: { path: 'order_currency', rule: 'pattern', message: 'currency code' } } },
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.order_currency = '840'; } }, want: { warning: { path: 'order_currency', rule: 'pattern' } } },
+  ],
+  // Issue 37 (quote 2): `Y` or `N` is stated for the APM `auth` only; on the card flags another
+  // value is a warning.
+  'card auth, recurring_init and req_token other than Y or N are warnings': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.auth = 'y'; } }, want: { warning: { path: 'auth', rule: 'enum' } } },
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.recurring_init = 'true'; } }, want: { warning: { path: 'recurring_init', rule: 'enum' } } },
+    { given: { example: 'DEBIT', schema: 'DebitRequest', change: (v) => { v.req_token = '1'; } }, want: { warning: { path: 'req_token', rule: 'enum' } } },
+  ],
+  // Issue 37 (missing 1): `return_url` is a common field ("sometimes"), declared on the card payments.
+  'return_url is a field of the card payments': [
+    { given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.return_url = 'https://merchant.example/back'; } }, want: 'valid' },
+    { given: { example: 'DEBIT', schema: 'DebitRequest', change: (v) => { v.return_url = 'https://merchant.example/back'; } }, want: 'valid' },
+    { given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.return_url = 'https://merchant.example/back'; } }, want: 'valid' },
+  ],
+  // No source forbids `brand` on AUTH (the client still names a field the request does not define).
+  'AUTH refuses no brand': [{ given: { example: 'AUTH', schema: 'AuthRequest', change: (v) => { v.brand = 'vcard'; } }, want: 'valid' }],
   'payer_present values are not defined': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.payer_present = 'cardholder-present-ecom'; } }, want: 'valid' }],
   'digital_wallet is a value agreed with the operator': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { v.digital_wallet = 'device-wallet-merchant-specific-value'; } }, want: 'valid' }],
   'card data needs all four card fields': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { delete v.card_exp_year; } }, want: { path: 'card_exp_year', rule: 'required' } }],
@@ -45,8 +67,11 @@ const table: RuleTable = {
   'a wallet token excludes card_number': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { v.card_number = '4111111111111111'; } }, want: { path: 'card_number', rule: 'false' } }],
   'a wallet token excludes card_cvv2': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { v.card_cvv2 = '123'; } }, want: { path: 'card_cvv2', rule: 'false' } }],
   'digital_wallet needs payment_token': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { delete v.payment_token; } }, want: { path: 'payment_token', rule: 'required' } }],
-  // Card token (facts F1).
-  'card_token is not sent with card data': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_token = 'a'.repeat(64); } }, want: { path: 'card_token', rule: 'false' } }],
+  // Card token (facts F1). Issue 37 (2, 3): the document forbids only the card fields beside a
+  // wallet token; a card_token beside card data or a wallet token is a warning (which one the
+  // platform uses is not documented), not a refusal.
+  'card_token sent with card data is a warning': [{ given: { example: 'SALE_card', schema: 'SaleCardRequest', change: (v) => { v.card_token = 'a'.repeat(64); } }, want: { warning: { path: 'card_token', rule: 'false', message: 'signed over the card token' } } }],
+  'card_token sent with a wallet token is a warning': [{ given: { example: 'SALE_card_wallet', schema: 'SaleCardRequest', change: (v) => { v.card_token = 'a'.repeat(64); } }, want: { warning: { path: 'card_token', rule: 'false', message: 'signed as a wallet payment' } } }],
   'card_token excludes the wallet': [{ given: { example: 'SALE_card_token', schema: 'SaleCardRequest', change: (v) => { v.digital_wallet = 'googlepay'; } }, want: { path: 'digital_wallet', rule: 'false' } }],
   'a card token needs no card_cvv2': [{ given: { example: 'SALE_card_token', schema: 'SaleCardRequest', change: (v) => { delete v.card_cvv2; } }, want: 'valid' }],
   // mpi_data.
@@ -123,6 +148,13 @@ const table: RuleTable = {
   'APC shipping country is ISO alpha-2': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.shipping.country = 'MEX'; } }, want: { path: 'parameters[shipping][country]', rule: 'pattern' } }],
   'APC shipping cost is at most 16 (S2S table)': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.shipping.cost = '12345678901234.00'; } }, want: { path: 'parameters[shipping][cost]', rule: 'maxLength' } }],
   'APC shipping cost accepts 16 on S2S (Checkout says 13)': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.shipping.cost = '1234567890123.00'; } }, want: 'valid' }],
+  // Issue 37 (permission 3): the document's dotted names (`parameters[shipping.street1]`) have the
+  // limits of the fields they spell.
+  'APC dotted names have the limits of the fields they spell': [
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters['shipping.street1'] = long(150); } }, want: { path: 'parameters[shipping.street1]', rule: 'maxLength', message: '100' } },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters['shipping.street1'] = long(100); v.parameters['shipping.type'] = 'return'; } }, want: 'valid' },
+    { given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters['cart.items.0.recipient.firstName'] = long(49); } }, want: { path: 'parameters[cart.items.0.recipient.firstName]', rule: 'maxLength' } },
+  ],
   'APC shipping comment is at most 160': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.shipping.comment = long(161); } }, want: { path: 'parameters[shipping][comment]', rule: 'maxLength' } }],
   'APC cart payment type is GIFTCARD or PROMOTION': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].type = 'VOUCHER'; } }, want: { path: 'parameters[cart][payments][0][type]', rule: 'enum' } }],
   'APC cart payment status is pending, authorized or captured': [{ given: { example: 'SALE_card_parameters', schema: 'SaleCardRequest', change: (v) => { v.parameters.cart.payments[0].status = 'settled'; } }, want: { path: 'parameters[cart][payments][0][status]', rule: 'enum' } }],
@@ -161,7 +193,8 @@ const table: RuleTable = {
   'PWD card_exp_month is two digits': [{ given: { example: 'CREDIT2CARD', schema: 'Credit2CardRequest', change: (v) => { v.parameters.card_exp_month = '7'; } }, want: { path: 'parameters[card_exp_month]', rule: 'pattern' } }],
   'NSP expiry is MM/YYYY': [{ given: { example: 'CREDIT2CARD_nsp', schema: 'Credit2CardRequest', change: (v) => { v.parameters.expiry = '2030/11'; } }, want: { path: 'parameters[expiry]', rule: 'pattern' } }],
   'NSP expiry month is 01-12': [{ given: { example: 'CREDIT2CARD_nsp', schema: 'Credit2CardRequest', change: (v) => { v.parameters.expiry = '13/2030'; } }, want: { path: 'parameters[expiry]', rule: 'pattern' } }],
-  'CREDIT2CARD takes card_number or card_token, not both': [{ given: { example: 'CREDIT2CARD', schema: 'Credit2CardRequest', change: (v) => { v.card_token = 'a'.repeat(64); } }, want: { path: 'card_token', rule: 'false' } }],
+  // No source forbids both; the recipe signs over the token.
+  'CREDIT2CARD with card_number and card_token is a warning': [{ given: { example: 'CREDIT2CARD', schema: 'Credit2CardRequest', change: (v) => { v.card_token = 'a'.repeat(64); } }, want: { warning: { path: 'card_token', rule: 'false' } } }],
   'CREDIT2CARD needs a card': [{ given: { example: 'CREDIT2CARD', schema: 'Credit2CardRequest', change: (v) => { delete v.card_number; } }, want: { path: 'card_number', rule: 'required' } }],
   'CREDIT2CARD accepts a card_token instead': [{ given: { example: 'CREDIT2CARD', schema: 'Credit2CardRequest', change: (v) => { delete v.card_number; v.card_token = 'a'.repeat(64); } }, want: 'valid' }],
   // PRC and payee card (CARD2CARD).
@@ -173,7 +206,7 @@ const table: RuleTable = {
   // Issue 23: CARD2CARD is "Like SALE, plus `payee_card_number` and payee fields", and SALE takes a card token.
   'CARD2CARD accepts a card_token instead of the card data': [
     { given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { delete v.card_number; delete v.card_cvv2; v.card_token = 'f5d6a0ab6fcfb6487a39e2256e50fff3'; } }, want: 'valid' },
-    { given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.card_token = 'f5d6a0ab6fcfb6487a39e2256e50fff3'; } }, want: { path: 'card_token', rule: 'false' } },
+    { given: { example: 'CARD2CARD', schema: 'Card2CardRequest', change: (v) => { v.card_token = 'f5d6a0ab6fcfb6487a39e2256e50fff3'; } }, want: { warning: { path: 'card_token', rule: 'false' } } },
   ],
   // Issue 23: birth dates have no stated format (the ERS sample sends 21.09.1990).
   'payer_birth_date accepts 21.09.1990': [{ given: { example: 'CARD2CARD', schema: 'PostRequest', change: (v) => { v.payer_birth_date = '21.09.1990'; } }, want: 'valid' }],
@@ -197,13 +230,20 @@ const table: RuleTable = {
   'day_of_month needs first_payment_day_of_month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delayed_first_payment = 'day_of_month'; } }, want: { path: 'first_payment_day_of_month', rule: 'required' } }],
   'none needs no first_payment parameter': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delayed_first_payment = 'none'; delete v.first_payment_day_of_week; } }, want: 'valid' }],
   'delayed_first_payment has four variants': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delayed_first_payment = 'day_of_year'; } }, want: { path: 'delayed_first_payment', rule: 'enum' } }],
-  'first_payment_day_of_month is 1-31': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delayed_first_payment = 'day_of_month'; v.first_payment_day_of_month = '32'; } }, want: { path: 'first_payment_day_of_month', rule: 'pattern' } }],
-  'interval_length is never 0': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_length = '0'; } }, want: { path: 'interval_length', rule: 'pattern' } }],
+  // Issue 37 (quotes 5, 6): no source gives these fields a shape, so a day or a count that is no
+  // whole number is a warning.
+  'first_payment_day_of_month out of 1-31 is a warning': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.delayed_first_payment = 'day_of_month'; v.first_payment_day_of_month = '32'; } }, want: { warning: { path: 'first_payment_day_of_month', rule: 'pattern', message: 'day of the month' } } }],
+  'day_of_month out of 1-31 is a warning': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.day_of_month = '0'; } }, want: { warning: { path: 'day_of_month', rule: 'pattern' } } }],
+  'interval_length of 0 is a warning': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_length = '0'; } }, want: { warning: { path: 'interval_length', rule: 'pattern' } } }],
+  'payments_count that is no whole number is a warning': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.payments_count = 'twelve'; } }, want: { warning: { path: 'payments_count', rule: 'pattern', message: 'whole number' } } }],
   'interval_unit is day or month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'week'; } }, want: { path: 'interval_unit', rule: 'enum' } }],
-  'day_of_month only with interval_unit=month': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'day'; } }, want: { path: 'day_of_month', rule: 'false' } }],
-  // Document: "Schedule creation also uses `interval_length` and `interval_unit`." (issue 23: `name` and
-  // `payments_count` come from the vendor's table only, so they are not required).
-  'CREATE_SCHEDULE needs interval_length': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.interval_length; } }, want: { path: 'interval_length', rule: 'required' } }],
+  // Issue 37 (4): neither source ties day_of_month to interval_unit.
+  'day_of_month is accepted with interval_unit=day': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { v.interval_unit = 'day'; } }, want: 'valid' }],
+  // Issue 37 (5): the document gives first_payment_interval_unit no values: `week` is a warning.
+  'first_payment_interval_unit other than day or month is a warning': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { v.first_payment_interval_unit = 'week'; } }, want: { warning: { path: 'first_payment_interval_unit', rule: 'enum' } } }],
+  // Issue 37 (quote 4): "Schedule creation also uses `interval_length` and `interval_unit`" states no
+  // need (issue 23: `name` and `payments_count` come from the vendor's table only).
+  'CREATE_SCHEDULE takes interval_length and interval_unit as optional': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.interval_length; delete v.interval_unit; delete v.day_of_month; } }, want: 'valid' }],
   'CREATE_SCHEDULE takes payments_count and name as optional': [{ given: { example: 'CREATE_SCHEDULE', schema: 'CreateScheduleRequest', change: (v) => { delete v.payments_count; delete v.name; } }, want: 'valid' }],
   'UPDATE_SCHEDULE changes only what is sent': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { for (const key of ['delayed_first_payment', 'first_payment_interval_length', 'first_payment_interval_unit']) delete v[key]; v.payments_count = '6'; } }, want: 'valid' }],
   'UPDATE_SCHEDULE needs schedule_id': [{ given: { example: 'UPDATE_SCHEDULE', schema: 'UpdateScheduleRequest', change: (v) => { delete v.schedule_id; } }, want: { path: 'schedule_id', rule: 'required' } }],
@@ -216,7 +256,12 @@ const table: RuleTable = {
   'RECURRING_SALE needs the initiating transaction': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { delete v.recurring_first_trans_id; } }, want: { path: '', rule: 'anyOf' } }],
   'RECURRING_SALE accepts the document name recurring_init_trans_id': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { v.recurring_init_trans_id = v.recurring_first_trans_id; delete v.recurring_first_trans_id; } }, want: 'valid' }],
   'RECURRING_SALE needs recurring_token': [{ given: { example: 'RECURRING_SALE', schema: 'PostRequest', change: (v) => { delete v.recurring_token; } }, want: { path: 'recurring_token', rule: 'required' } }],
-  'RECURRING_DEBIT takes no auth': [{ given: { example: 'RECURRING_DEBIT', schema: 'RecurringDebitRequest', change: (v) => { v.auth = 'Y'; } }, want: { path: 'auth', rule: 'false' } }],
+  // No source forbids `auth` on RECURRING_DEBIT: the validator refuses nothing (the client still
+  // names a field the request does not define, by its name).
+  'RECURRING_DEBIT refuses no auth': [{ given: { example: 'RECURRING_DEBIT', schema: 'RecurringDebitRequest', change: (v) => { v.auth = 'Y'; } }, want: 'valid' }],
+  // Issue 37 (permission 2): the common-fields table marks `order_currency` "yes".
+  'RECURRING_SALE needs order_currency': [{ given: { example: 'RECURRING_SALE', schema: 'RecurringSaleRequest', change: (v) => { delete v.order_currency; } }, want: { path: 'order_currency', rule: 'required' } }],
+  'RECURRING_DEBIT needs order_currency': [{ given: { example: 'RECURRING_DEBIT', schema: 'PostRequest', change: (v) => { delete v.order_currency; } }, want: { path: 'order_currency', rule: 'required' } }],
   'GET_TRANS_STATUS_BY_ORDER needs order_id': [{ given: { example: 'GET_TRANS_STATUS_BY_ORDER', schema: 'GetTransStatusByOrderRequest', change: (v) => { delete v.order_id; } }, want: { path: 'order_id', rule: 'required' } }],
   'VOID needs trans_id': [{ given: { example: 'VOID', schema: 'VoidRequest', change: (v) => { delete v.trans_id; } }, want: { path: 'trans_id', rule: 'required' } }],
   'CREDITVOID amount is a decimal string': [{ given: { example: 'CREDITVOID', schema: 'CreditvoidRequest', change: (v) => { v.amount = '1,00'; } }, want: { path: 'amount', rule: 'pattern' } }],

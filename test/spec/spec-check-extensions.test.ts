@@ -1,6 +1,7 @@
 // The spec check's list of extensions (generators/spec-check/rules/extensions.ts) is the table
 // spec/README.md documents ("Extensions"): the same names, and each allowed on `info` or on an
-// operation exactly when the table's "On" column says so.
+// operation exactly when the table's "On" column says so, and inside each extension it names there
+// (`x-luhn`: inside an `x-warning`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,8 @@ describe('the documented extensions', () => {
     const places = EXTENSION_PLACES[name]!;
     expect(places.includes('Info'), row.on).toBe(/`info`/.test(row.on));
     expect(places.includes('Operation'), row.on).toBe(/\ban operation\b/.test(row.on));
-    expect(places.includes('Schema'), row.on).toBe(/schema|property|object|`[A-Z][A-Za-z]+`/.test(row.on));
+    expect(places.includes('Schema'), row.on).toBe(/schema|property|object|`[A-Z][A-Za-z]+`/.test(row.on) && !/^inside\b/.test(row.on));
+    const inside = [...row.on.matchAll(/(?:^inside an |'s )`(x-[a-z0-9-]+)`/g)].map((match) => `in ${match[1]}`);
+    expect(places, row.on).toEqual(expect.arrayContaining(inside));
   });
 });

@@ -40,6 +40,16 @@ const TABLES: Readonly<Record<string, readonly (readonly [given: string, want: b
     ['a.@x', false],
     ['a..b@x', false],
     ['joe@[127.0.0.300]', false],
+    // Both ways the check decides: the common dot-atom at a host name, then the full grammar.
+    ['JOE.Bloggs+tag@Sub.Example-1.com', true],
+    ['joe@[IPv6:2001:db8::1]', true],
+    ['joe@[IPv6:2001:db8::g]', false],
+    [`joe@${'a'.repeat(63)}.com`, true],
+    [`joe@${'a'.repeat(64)}.com`, false], // a label of 64
+    ['joe@host_name.com', false],
+    ['joe@-host.com', false],
+    ['joe@host-.com', false],
+    ['joe@', false],
   ],
   formatUri: [
     ['http://foo.bar/?q=Test%20URL-encoded%20stuff', true],

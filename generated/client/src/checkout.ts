@@ -70,7 +70,7 @@ export const checkoutCreateSessionTokenOperation: OperationDefinition<'/api/v1/s
   methodKeyed: ['parameters'],
 };
 
-/** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
+/** Checkout createSessionToken. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. The request is like the session, so its `operation` takes the session's values; the HPF payment endpoints shown are for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`). `success_url` is optional (the HPF samples omit it). */
 export function checkoutCreateSessionToken(transport: Transport, input: CheckoutCreateSessionTokenInput, call?: CallOptions): Promise<SessionTokenResponse> {
   return invoke<SessionTokenResponse>(transport, checkoutCreateSessionTokenOperation, input, call);
 }
@@ -122,7 +122,7 @@ export const checkoutCreditCardOperation: OperationDefinition<'/api/v1/payment/c
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** Checkout creditCard. Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Checkout creditCard. Payout to a stored card: the `card_token` of an earlier purchase or debit. The page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export function checkoutCreditCard(transport: Transport, input: CheckoutCreditCardInput, call?: CallOptions): Promise<CheckoutAccepted> {
   return invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call);
 }
@@ -231,13 +231,13 @@ export const checkoutGetPaymentStatusOperation: OperationDefinition<'/api/v1/pay
   arrayWhen: 'size',
 };
 
-/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput & { readonly size?: undefined }, call?: CallOptions): Promise<CheckoutPaymentStatus>;
-/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> }, call?: CallOptions): Promise<CheckoutPaymentStatus[]>;
-/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;
-/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+/** Checkout getPaymentStatus. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export function checkoutGetPaymentStatus(transport: Transport, input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse> {
   return invoke<CheckoutStatusResponse>(transport, checkoutGetPaymentStatusOperation, input, call);
 }

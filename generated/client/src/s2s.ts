@@ -256,7 +256,7 @@ export const credit2cardCardOperation: OperationDefinition<'/post'> = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
+/** S2S CARD CREDIT2CARD. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"; send one of the two), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
 export function credit2cardCard(transport: Transport, input: Credit2cardCardInput, call?: CallOptions): Promise<Credit2CardResponse> {
   return invoke<Credit2CardResponse>(transport, credit2cardCardOperation, input, call);
 }
@@ -430,7 +430,7 @@ export const createScheduleCardOperation: OperationDefinition<'/post'> = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** S2S CARD CREATE_SCHEDULE. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. The schedule's interval is `interval_length` `interval_unit`s. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export function createScheduleCard(transport: Transport, input: CreateScheduleCardInput, call?: CallOptions): Promise<CreateScheduleResponse> {
   return invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call);
 }

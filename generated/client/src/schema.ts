@@ -111,8 +111,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay out to a card
-         * @description Payout to a card identified by `card_token` (from an earlier purchase or debit) or by `card_number`. The answer only says "accepted"; the outcome arrives as a `type=credit` callback. Confirm the hash recipe with the operator (see the signature below).
+         * Pay out to a stored card
+         * @description Payout to a stored card, identified by its `card_token` (from an earlier purchase or debit). The answer only says "accepted"; the outcome arrives as a `type=credit` callback. Confirm the hash recipe with the operator (see the signature below).
          */
         post: operations["creditCard"];
         delete?: never;
@@ -501,7 +501,7 @@ export interface components {
          */
         Amount: string;
         /**
-         * @description ISO 4217 alphabetic currency code.
+         * @description Currency code, such as `USD`. The clients warn (and still send the request) when it is not a three-letter code in capitals.
          * @example USD
          */
         Currency: string;
@@ -616,7 +616,7 @@ export interface components {
         CardCvv2: string;
         /**
          * Card token
-         * @description A card token from an earlier payment replaces the card number. The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is.
+         * @description A card token from an earlier payment replaces the card number. Sent with the card data or a wallet token, the request is read as that (with a warning); an expiry sent with a token is passed on as is.
          */
         CardTokenFields: {
             card_token: components["schemas"]["CardToken"];
@@ -626,7 +626,7 @@ export interface components {
             payment_token?: never;
         };
         /**
-         * @description Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The client checks the Luhn check digit before sending (a client check, not a stated platform rule): no card network issues a number that fails it, so a failing number is mistyped.
+         * @description Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The clients warn (and still send the request) when the Luhn check digit fails: no card network issues such a number, so it is most likely mistyped.
          * @example 4111111111111111
          */
         CardNumber: string;
@@ -642,14 +642,13 @@ export interface components {
         CardExpYear: string;
         /**
          * Card data
-         * @description The four card fields. A `card_token` sent with card data is ignored by the platform; it is rejected here because the signature formula would be ambiguous.
+         * @description The four card fields, without a wallet token. Send no `card_token` with them: the clients warn when one is sent (the request is signed over the token), as the documents do not say which of the two the platform uses.
          */
         CardDataFields: {
             card_number: components["schemas"]["CardNumber"];
             card_exp_month: components["schemas"]["CardExpMonth"];
             card_exp_year: components["schemas"]["CardExpYear"];
             card_cvv2: components["schemas"]["CardCvv2"];
-            card_token?: never;
             digital_wallet?: never;
             payment_token?: never;
         };
@@ -679,7 +678,7 @@ export interface components {
         PaymentToken: string;
         /**
          * Wallet token
-         * @description When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory and is rejected.
+         * @description When a wallet token is supplied, all four card fields must be omitted. Send no `card_token` with it: the clients warn when one is sent (the request is signed as a wallet payment), as the documents do not say which of the two the platform uses.
          */
         WalletTokenFields: {
             digital_wallet: components["schemas"]["DigitalWallet"];
@@ -688,7 +687,6 @@ export interface components {
             card_exp_month?: never;
             card_exp_year?: never;
             card_cvv2?: never;
-            card_token?: never;
         };
         /**
          * @description Payment channel (sub-account) configured in the merchant account.
@@ -703,8 +701,8 @@ export interface components {
         Url: string;
         /** @description Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
         LinkTarget: string;
-        /** @enum {string} */
-        YesNo: "Y" | "N";
+        /** @description `Y` or `N`. */
+        YesNo: string;
         /**
          * @description Recurring schedule identifier.
          * @example cc3a17e4-7a22-11ec-a3b0-0242ac120004
@@ -916,7 +914,7 @@ export interface components {
         };
         /**
          * APC shipping, cart and marketplace
-         * @description Shipping address, cart (items and non-card payments) and marketplace sellers for the APC connector. Every field optional: the conditions of the "Conditional" ones are not shown. S2S CARD also shows the same names in dotted form (`parameters[shipping.street1]`); those keys pass through unvalidated.
+         * @description Shipping address, cart (items and non-card payments) and marketplace sellers for the APC connector. Every field optional: the conditions of the "Conditional" ones are not shown. S2S CARD also shows the same names in dotted form (`parameters[shipping.street1]`); a dotted name has the limits of the field it spells.
          */
         CardSetApc: {
             shipping?: components["schemas"]["ApcShipping"];
@@ -948,6 +946,8 @@ export interface components {
             /** @description URL the payer returns to after 3DS. */
             term_url_3ds: components["schemas"]["Url"];
             term_url_target?: components["schemas"]["LinkTarget"];
+            /** @description URL the payer returns to, where the connector's flow sends the payer back. */
+            return_url?: components["schemas"]["Url"];
             /** @description `Y` starts a recurring chain; the response returns a `recurring_token`. */
             recurring_init?: components["schemas"]["YesNo"];
             /** @description `Y` asks for a `card_token` in the response (ignored when `card_token` is sent). */
@@ -1220,6 +1220,11 @@ export interface components {
             brand: "document_method";
         });
         /**
+         * @description A URL. The documents type it only as a string, so any text is sent; the clients warn when it is not an absolute URL.
+         * @example https://merchant.example/product/1
+         */
+        UrlString: string;
+        /**
          * <installment_redirect> parameters
          * @description Product fields. All are conditional: the reference id is required for three lender options, name, quantity, SKU and category for several; the document does not say which options, so all are optional here.
          */
@@ -1243,8 +1248,8 @@ export interface components {
             product_sku?: string;
             /** @example Sports */
             product_category?: string;
-            product_url?: components["schemas"]["Url"];
-            product_image_url?: components["schemas"]["Url"];
+            product_url?: components["schemas"]["UrlString"];
+            product_image_url?: components["schemas"]["UrlString"];
             /**
              * @description Product type. The document lists no values.
              * @example physical
@@ -2086,7 +2091,7 @@ export interface components {
              * @example 2026-12-01T23:59:59Z
              */
             expiryDate: string;
-            callbackUrl: components["schemas"]["Url"];
+            callbackUrl: components["schemas"]["UrlString"];
             /**
              * @description Merchant reference of the collection.
              * @example ORDER-42345
@@ -2115,7 +2120,7 @@ export interface components {
              */
             type: "PIX" | "OFFLINE" | "OFFLINE_SERVICE_PAYMENT" | "SPEI" | "PULL";
             currency: components["schemas"]["Currency"];
-            redirectUrl?: components["schemas"]["Url"];
+            redirectUrl?: components["schemas"]["UrlString"];
             /**
              * @description Payer tax id (DNI or CUIT in Argentina, CI or RUN in Chile).
              * @example 20-12345678-6
@@ -2298,7 +2303,6 @@ export interface components {
         AuthRequest: {
             /** @constant */
             action: "AUTH";
-            brand?: never;
             /** @description Accepted as on SALE; AUTH authorizes only whatever it says. */
             auth?: components["schemas"]["YesNo"];
             mpi_data?: never;
@@ -2372,6 +2376,8 @@ export interface components {
             /** @description URL the payer returns to after 3DS. */
             term_url_3ds: components["schemas"]["Url"];
             term_url_target?: components["schemas"]["LinkTarget"];
+            /** @description URL the payer returns to, where the connector's flow sends the payer back. */
+            return_url?: components["schemas"]["Url"];
             /** @description `Y` starts a recurring debit chain (charged later with RECURRING_DEBIT). */
             recurring_init?: components["schemas"]["YesNo"];
             /** @description `Y` asks for a `card_token` in the response. */
@@ -2442,7 +2448,7 @@ export interface components {
         Credit2CardParameters: components["schemas"]["CardSetErsCredit2Card"] & components["schemas"]["CardSetPwd"] & components["schemas"]["CardSetNsp"];
         /**
          * CREDIT2CARD
-         * @description Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
+         * @description Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"; send one of the two), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
          */
         Credit2CardRequest: {
             /** @constant */
@@ -2453,9 +2459,7 @@ export interface components {
             card_token?: components["schemas"]["CardToken"];
             parameters?: components["schemas"]["Credit2CardParameters"];
             custom_data?: components["schemas"]["CustomData"];
-        } & (components["schemas"]["S2sOrderFields"] & components["schemas"]["S2sPayerFields"] & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & ({
-            card_token?: never;
-        } | {
+        } & (components["schemas"]["S2sOrderFields"] & components["schemas"]["S2sPayerFields"] & components["schemas"]["S2sCardPayerExtras"] & components["schemas"]["S2sPayeeFields"] & (unknown | {
             card_number?: never;
         }) & components["schemas"]["S2sNonZeroAmountRule"] & {
             /**
@@ -2498,6 +2502,8 @@ export interface components {
             /** @description URL the payer returns to after 3DS. */
             term_url_3ds: components["schemas"]["Url"];
             term_url_target?: components["schemas"]["LinkTarget"];
+            /** @description URL the payer returns to, where the connector's flow sends the payer back. */
+            return_url?: components["schemas"]["Url"];
             /** @description The payee's card number (receives the funds). Masked like every card number. */
             payee_card_number: components["schemas"]["CardNumber"];
             parameters?: components["schemas"]["Card2CardParameters"];
@@ -2571,7 +2577,7 @@ export interface components {
             hash: components["schemas"]["Hash"];
         };
         /**
-         * @description A whole number greater than zero in a string.
+         * @description A length, as a whole number greater than zero.
          * @example 15
          */
         PositiveDigitString: string;
@@ -2583,7 +2589,7 @@ export interface components {
         /** @description A day of the month, 1 to 31. */
         DayOfMonth: string;
         /**
-         * @description A non-negative whole number in a string (S2S form fields are strings on the wire).
+         * @description A count, as a whole number (S2S form fields are strings on the wire).
          * @example 3
          */
         DigitString: string;
@@ -2597,7 +2603,7 @@ export interface components {
             /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
             interval_length?: components["schemas"]["PositiveDigitString"];
             interval_unit?: components["schemas"]["ScheduleIntervalUnit"];
-            /** @description Day of the month the payment occurs, 1 to 31, only with `interval_unit=month`. On 29-31 a shorter month uses its last day; absent means the day of the initiating payment. */
+            /** @description Day of the month the payment occurs, 1 to 31. */
             day_of_month?: components["schemas"]["DayOfMonth"];
             /** @description Number of payments in the schedule. */
             payments_count?: components["schemas"]["DigitString"];
@@ -2609,8 +2615,8 @@ export interface components {
             delayed_first_payment?: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
             /** @description Length of the first-payment delay (with `delay_by_interval`). */
             first_payment_interval_length?: components["schemas"]["PositiveDigitString"];
-            /** @description Unit of the first-payment delay (with `delay_by_interval`), as `interval_unit`. */
-            first_payment_interval_unit?: components["schemas"]["ScheduleIntervalUnit"];
+            /** @description Unit of the first-payment delay (with `delay_by_interval`). The documents give no values; the clients warn (and still send it) when it is not `day` or `month`, the units of `interval_unit`. */
+            first_payment_interval_unit?: string;
             /** @description Weekday of the first payment (with `day_of_week`). */
             first_payment_day_of_week?: string;
             /** @description Day of the month of the first payment, 1 to 31 (with `day_of_month`). */
@@ -2620,20 +2626,17 @@ export interface components {
              * @description Retired in 6.7.0 (breaking); use `delayed_first_payment` and the `first_payment_*` parameters.
              */
             delays?: unknown;
-        } & (unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown);
         /**
          * CREATE_SCHEDULE
-         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+         * @description Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. The schedule's interval is `interval_length` `interval_unit`s. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
          */
         CreateScheduleRequest: {
             /** @constant */
             action: "CREATE_SCHEDULE";
             client_key: components["schemas"]["ClientKey"];
             hash: components["schemas"]["Hash"];
-            /** @description How many `interval_unit`s between payments (15 + day = every 15 days); never 0. */
-            interval_length: components["schemas"]["PositiveDigitString"];
-            interval_unit: components["schemas"]["ScheduleIntervalUnit"];
-        } & (WithRequired<components["schemas"]["ScheduleOptions"], "interval_length" | "interval_unit"> & {
+        } & (components["schemas"]["ScheduleOptions"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2745,8 +2748,7 @@ export interface components {
             client_key: components["schemas"]["ClientKey"];
             order_id: components["schemas"]["OrderId"];
             order_amount: components["schemas"]["Amount"];
-            /** @description Optional: the initiating payment's currency applies. */
-            order_currency?: components["schemas"]["Currency"];
+            order_currency: components["schemas"]["Currency"];
             order_description: components["schemas"]["OrderDescription"];
             /** @description The initiating transaction. */
             recurring_first_trans_id?: components["schemas"]["TransId"];
@@ -2787,7 +2789,6 @@ export interface components {
         RecurringDebitRequest: {
             /** @constant */
             action: "RECURRING_DEBIT";
-            auth?: never;
         } & (components["schemas"]["RecurringChargeFields"] & components["schemas"]["S2sZeroAmountRule"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3142,11 +3143,11 @@ export interface components {
          * @example 789012345678
          */
         Rrn: string;
-        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+        /** @description Card-on-file initiator type (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
         CofInitiator: string;
-        /** @description Transaction source (Protocol Mapping; values not shown in the document). */
+        /** @description Transaction source (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
         CofSource: string;
-        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+        /** @description Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
         CofSequence: string;
         /** @description The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
         S2sStatusLookupFields: {
@@ -3590,7 +3591,8 @@ export interface components {
             payments_count?: components["schemas"]["ScheduleInfoNumber"];
             /** @deprecated */
             delays?: components["schemas"]["ScheduleInfoNumber"];
-            paused?: components["schemas"]["YesNo"];
+            /** @enum {string} */
+            paused?: "Y" | "N";
             /** @enum {string} */
             delayed_first_payment?: "none" | "delay_by_interval" | "day_of_week" | "day_of_month";
             first_payment_interval_length?: components["schemas"]["ScheduleInfoNumber"];
@@ -4022,10 +4024,10 @@ export interface components {
             [key: string]: Record<string, unknown>;
         };
         SessionOrder: {
-            number: components["schemas"]["OrderId"];
-            amount: components["schemas"]["Amount"];
-            currency: components["schemas"]["Currency"];
-            description: components["schemas"]["OrderDescription"];
+            number?: components["schemas"]["OrderId"];
+            amount?: components["schemas"]["Amount"];
+            currency?: components["schemas"]["Currency"];
+            description?: components["schemas"]["OrderDescription"];
         };
         SessionCustomer: {
             /** @description Cardholder or customer name; when absent a method that needs it asks on the page. */
@@ -4142,15 +4144,9 @@ export interface components {
          */
         SessionRequest: {
             merchant_key: components["schemas"]["MerchantKey"];
-            /**
-             * @description `purchase` (sale or authorization), `debit`, or `credit` (payout, outcome by a `type=credit` callback).
-             * @enum {string}
-             */
-            operation: "purchase" | "debit" | "credit";
-            order: components["schemas"]["SessionOrder"];
             success_url: components["schemas"]["Url"];
             hash: components["schemas"]["Hash"];
-        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "success_url" | "hash">;
+        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "success_url" | "hash">;
         SessionResponse: {
             /** @description Hosted payment page link for this session (one link per payment). */
             redirect_url: components["schemas"]["Url"];
@@ -4167,20 +4163,14 @@ export interface components {
         };
         /**
          * Hosted Payment Fields session token
-         * @description The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it).
+         * @description The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. The request is like the session, so its `operation` takes the session's values; the HPF payment endpoints shown are for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`). `success_url` is optional (the HPF samples omit it).
          */
         SessionTokenRequest: {
-            /**
-             * @description `purchase` or `debit`: the two operations HPF has a payment endpoint for.
-             * @enum {string}
-             */
-            operation: "purchase" | "debit";
             /** @description Where the payer's browser returns after a 3DS or redirect step of the HPF payment (mandatory for HPF). */
             return_url: components["schemas"]["Url"];
             merchant_key: components["schemas"]["MerchantKey"];
-            order: components["schemas"]["SessionOrder"];
             hash: components["schemas"]["Hash"];
-        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "operation" | "order" | "hash">;
+        } & WithRequired<components["schemas"]["SessionFields"], "merchant_key" | "hash">;
         /** @description The HPF session token; it authenticates the HPF calls in the `Token` header. */
         SessionTokenResponse: {
             /** @description Session token for the `Token` header of the HPF endpoints. A credential, never logged. */
@@ -4236,7 +4226,7 @@ export interface components {
         };
         /**
          * Card credit
-         * @description Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
+         * @description Payout to a stored card: the `card_token` of an earlier purchase or debit. The page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
          */
         CheckoutCardCreditRequest: {
             merchant_key: components["schemas"]["MerchantKey"];
@@ -4244,18 +4234,13 @@ export interface components {
             order_amount: components["schemas"]["Amount"];
             order_currency: components["schemas"]["Currency"];
             order_description: components["schemas"]["OrderDescription"];
-            card_token?: components["schemas"]["Token"];
-            card_number?: components["schemas"]["CardNumber"];
+            card_token: components["schemas"]["Token"];
             payee_first_name?: components["schemas"]["Name"];
             payee_last_name?: components["schemas"]["Name"];
             /** @description Opaque merchant data, returned in the `type=credit` callback. */
             custom_data?: Record<string, unknown>;
             hash: components["schemas"]["Hash"];
-        } & (({
-            card_token: components["schemas"]["Token"];
-        } | {
-            card_number: components["schemas"]["CardNumber"];
-        }) & unknown);
+        };
         /** @description The request was accepted; the final result arrives by callback (refund: `type=refund`, card credit: `type=credit`). The card credit answer is documented as "accepted" only, so `payment_id` is optional. */
         CheckoutAccepted: {
             payment_id?: components["schemas"]["PaymentId"];
@@ -4398,7 +4383,6 @@ export interface components {
             payment_id: components["schemas"]["PaymentId"];
             hash: components["schemas"]["Hash"];
             order_id?: never;
-            size?: never;
         };
         /** by order_id */
         CheckoutStatusByOrderId: {
@@ -4408,11 +4392,10 @@ export interface components {
             /** @description Omitted: one object (the original shape). 1: an array with one object. 2 to 100: an array of that many of the most recent payments. Above 100 the platform answers "size should be within 1..100.". */
             size?: number;
             hash: components["schemas"]["Hash"];
-            payment_id?: never;
         };
         /**
          * Payment status
-         * @description GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one.
+         * @description GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one.
          */
         CheckoutStatusRequest: ({
             payment_id: components["schemas"]["PaymentId"];
@@ -4453,13 +4436,17 @@ export interface components {
         } & components["schemas"]["CallbackPayerFields"];
         /** @description One payment, or (when `size` was sent) an array of 1 to 100 payments, most recent first. */
         CheckoutStatusResponse: components["schemas"]["CheckoutPaymentStatus"] | components["schemas"]["CheckoutPaymentStatus"][];
-        /** @description The nine 3DS attributes (Protocol Mapping "3DS attributes in callback"). */
+        /** @description The nine 3DS attributes (Protocol Mapping "3DS attributes in callback"). Protocol Mapping "Transaction search filters" makes `threeDSServerTransID`, `transStatus`, `dsTransID`, `acsTransID`, `xid`, `transFlow` and the card-on-file fields filters of the operator's transaction search; it adds nothing to callbacks. */
         CallbackThreeDsFields: {
+            /** @description 3DS server transaction id; also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
             threeDSServerTransID?: string;
+            /** @description Directory server transaction id; also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
             dsTransID?: string;
+            /** @description ACS transaction id; also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
             acsTransID?: string;
+            /** @description 3DS transaction id (`xid`); also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
             xid?: string;
-            /** @description EMV 3DS transaction status (Y, N, U, A, C, D, R, I). */
+            /** @description EMV 3DS transaction status (Y, N, U, A, C, D, R, I); also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
             transStatus?: string;
             /** @description EMV 3DS reason code, two digits. */
             transStatusReason?: string;

@@ -29,7 +29,7 @@ export type ClientKey = components['schemas']['ClientKey'];
 export type OrderId = components['schemas']['OrderId'];
 /** Decimal amount as a string. The exact string is what the signature covers, so it is never re-formatted: zero-exponent currencies (XOF, XAF) are sent without a fractional part, three-exponent currencies with three decimals. */
 export type Amount = components['schemas']['Amount'];
-/** ISO 4217 alphabetic currency code. */
+/** Currency code, such as `USD`. The clients warn (and still send the request) when it is not a three-letter code in capitals. */
 export type Currency = components['schemas']['Currency'];
 /** Free-text order description. */
 export type OrderDescription = components['schemas']['OrderDescription'];
@@ -68,15 +68,15 @@ export type S2sCardPayerExtras = components['schemas']['S2sCardPayerExtras'];
 export type CardToken = components['schemas']['CardToken'];
 /** Card security code. Never shown, logged or echoed. */
 export type CardCvv2 = components['schemas']['CardCvv2'];
-/** A card token from an earlier payment replaces the card number. The card number and the wallet fields must be absent; an expiry sent with a token is passed on as is. */
+/** A card token from an earlier payment replaces the card number. Sent with the card data or a wallet token, the request is read as that (with a warning); an expiry sent with a token is passed on as is. */
 export type CardTokenFields = components['schemas']['CardTokenFields'];
-/** Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The client checks the Luhn check digit before sending (a client check, not a stated platform rule): no card network issues a number that fails it, so a failing number is mistyped. */
+/** Primary account number. Masked as first 6 + last 4 digits wherever it could be shown. The clients warn (and still send the request) when the Luhn check digit fails: no card network issues such a number, so it is most likely mistyped. */
 export type CardNumber = components['schemas']['CardNumber'];
 /** Expiry month, two digits. */
 export type CardExpMonth = components['schemas']['CardExpMonth'];
 /** Expiry year, four digits. */
 export type CardExpYear = components['schemas']['CardExpYear'];
-/** The four card fields. A `card_token` sent with card data is ignored by the platform; it is rejected here because the signature formula would be ambiguous. */
+/** The four card fields, without a wallet token. Send no `card_token` with them: the clients warn when one is sent (the request is signed over the token), as the documents do not say which of the two the platform uses. */
 export type CardDataFields = components['schemas']['CardDataFields'];
 /** Wallet value agreed with the operator (the device wallet or the web wallet). */
 export type DigitalWallet = components['schemas']['DigitalWallet'];
@@ -84,7 +84,7 @@ export type DigitalWallet = components['schemas']['DigitalWallet'];
 export type WebWalletSignedToken = components['schemas']['WebWalletSignedToken'];
 /** The wallet token as a JSON string, exactly as the wallet provider returned it: a DeviceWalletToken or a WebWalletToken (spec/wallets/tokens.yaml) serialized to JSON. */
 export type PaymentToken = components['schemas']['PaymentToken'];
-/** When a wallet token is supplied, all four card fields must be omitted (document). A `card_token` with a wallet token is contradictory and is rejected. */
+/** When a wallet token is supplied, all four card fields must be omitted. Send no `card_token` with it: the clients warn when one is sent (the request is signed as a wallet payment), as the documents do not say which of the two the platform uses. */
 export type WalletTokenFields = components['schemas']['WalletTokenFields'];
 /** Payment channel (sub-account) configured in the merchant account. */
 export type ChannelId = components['schemas']['ChannelId'];
@@ -92,6 +92,7 @@ export type ChannelId = components['schemas']['ChannelId'];
 export type Url = components['schemas']['Url'];
 /** Window target for the return after 3DS or a redirect. Used only when the MID sets no Override Link Target (a MID value always wins); with `_top` in an iframe the payer sees a Continue button that opens a new window. */
 export type LinkTarget = components['schemas']['LinkTarget'];
+/** `Y` or `N`. */
 export type YesNo = components['schemas']['YesNo'];
 /** Recurring schedule identifier. */
 export type ScheduleId = components['schemas']['ScheduleId'];
@@ -119,7 +120,7 @@ export type ApcCart = components['schemas']['ApcCart'];
 export type ApcMarketplaceSeller = components['schemas']['ApcMarketplaceSeller'];
 /** APC marketplace */
 export type ApcMarketplace = components['schemas']['ApcMarketplace'];
-/** Shipping address, cart (items and non-card payments) and marketplace sellers for the APC connector. Every field optional: the conditions of the "Conditional" ones are not shown. S2S CARD also shows the same names in dotted form (`parameters[shipping.street1]`); those keys pass through unvalidated. */
+/** Shipping address, cart (items and non-card payments) and marketplace sellers for the APC connector. Every field optional: the conditions of the "Conditional" ones are not shown. S2S CARD also shows the same names in dotted form (`parameters[shipping.street1]`); a dotted name has the limits of the field it spells. */
 export type CardSetApc = components['schemas']['CardSetApc'];
 /** `parameters[...]` of an S2S CARD SALE or AUTH: the BNG, FCP, LBP, TWD and APC sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used. Keys of other sets pass through unvalidated. */
 export type SaleCardParameters = components['schemas']['SaleCardParameters'];
@@ -173,6 +174,8 @@ export type SaleApmDlRequest = components['schemas']['SaleApmDlRequest'];
 export type DocumentMethodParameters = components['schemas']['DocumentMethodParameters'];
 /** S2S APM SALE with the customer personal id; `parameters[document_number]` is required on S2S. */
 export type SaleApmDocumentMethodRequest = components['schemas']['SaleApmDocumentMethodRequest'];
+/** A URL. The documents type it only as a string, so any text is sent; the clients warn when it is not an absolute URL. */
+export type UrlString = components['schemas']['UrlString'];
 /** Product fields. All are conditional: the reference id is required for three lender options, name, quantity, SKU and category for several; the document does not say which options, so all are optional here. */
 export type InstallmentRedirectParameters = components['schemas']['InstallmentRedirectParameters'];
 /** S2S APM SALE paid in installments on the lender's page. */
@@ -384,7 +387,7 @@ export type CardSetPwd = components['schemas']['CardSetPwd'];
 export type CardSetNsp = components['schemas']['CardSetNsp'];
 /** `parameters[...]` of a CREDIT2CARD: the ERS, PWD and NSP sets. Which set applies depends on the connector, so every set is optional; a set's required fields are required once the set is used (ERS: `payer_account_number`; PWD: both expiry fields). */
 export type Credit2CardParameters = components['schemas']['Credit2CardParameters'];
-/** Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
+/** Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"; send one of the two), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it). */
 export type Credit2CardRequest = components['schemas']['Credit2CardRequest'];
 /** Payer identification for the PRC connector (CARD2CARD); every field optional. */
 export type CardSetPrc = components['schemas']['CardSetPrc'];
@@ -400,17 +403,17 @@ export type CreditvoidRequest = components['schemas']['CreditvoidRequest'];
 export type RefundRequest = components['schemas']['RefundRequest'];
 /** The status of the most recent transaction of the order `order_id`. With cascading an order may hold several transactions, so a unique `order_id` per payment is recommended. An unknown order answers 101000 "Order does not exist." (HTTP 400). */
 export type GetTransStatusByOrderRequest = components['schemas']['GetTransStatusByOrderRequest'];
-/** A whole number greater than zero in a string. */
+/** A length, as a whole number greater than zero. */
 export type PositiveDigitString = components['schemas']['PositiveDigitString'];
 /** Interval unit of a schedule. */
 export type ScheduleIntervalUnit = components['schemas']['ScheduleIntervalUnit'];
 /** A day of the month, 1 to 31. */
 export type DayOfMonth = components['schemas']['DayOfMonth'];
-/** A non-negative whole number in a string (S2S form fields are strings on the wire). */
+/** A count, as a whole number (S2S form fields are strings on the wire). */
 export type DigitString = components['schemas']['DigitString'];
 /** The settings of a schedule, shared by CREATE_SCHEDULE and UPDATE_SCHEDULE, with the rules of `delayed_first_payment` and the retired `delays`. */
 export type ScheduleOptions = components['schemas']['ScheduleOptions'];
-/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
+/** Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. The schedule's interval is `interval_length` `interval_unit`s. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated."). */
 export type CreateScheduleRequest = components['schemas']['CreateScheduleRequest'];
 /** Identifies a recurring schedule by its platform id. */
 export type S2sScheduleRef = components['schemas']['S2sScheduleRef'];
@@ -499,11 +502,11 @@ export type CheckoutPaymentMethod = components['schemas']['CheckoutPaymentMethod
 export type ReportedBrand = components['schemas']['ReportedBrand'];
 /** Retrieval reference number from the acquirer. */
 export type Rrn = components['schemas']['Rrn'];
-/** Card-on-file initiator type (Protocol Mapping; values not shown in the document). */
+/** Card-on-file initiator type (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
 export type CofInitiator = components['schemas']['CofInitiator'];
-/** Transaction source (Protocol Mapping; values not shown in the document). */
+/** Transaction source (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
 export type CofSource = components['schemas']['CofSource'];
-/** Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). */
+/** Position in the card-on-file sequence (Protocol Mapping; values not shown in the document). A card-on-file field, so also a filter of the operator's transaction search (Protocol Mapping "Transaction search filters"). */
 export type CofSequence = components['schemas']['CofSequence'];
 /** The answer of a status lookup (GET_TRANS_STATUS, GET_TRANS_STATUS_BY_ORDER): the transaction's current status. With the Protocol Mapping options enabled it also carries `card` (masked) and `card_expiration_date`; a missing `arn` is omitted here (callbacks send it empty). `payer_language` is never returned. */
 export type S2sStatusLookupFields = components['schemas']['S2sStatusLookupFields'];
@@ -647,7 +650,7 @@ export type SessionRequest = components['schemas']['SessionRequest'];
 export type SessionResponse = components['schemas']['SessionResponse'];
 /** Validation and hash errors: `error_code` 0, message "Request data is invalid.", one `errors[]` entry per field (`<field>: <message>`, e.g. "hash: Hash is not valid."). No `result` field. Shown with HTTP 400; some sources give 401 for a bad merchant key or hash. */
 export type CheckoutValidationError = components['schemas']['CheckoutValidationError'];
-/** The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it). */
+/** The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. The request is like the session, so its `operation` takes the session's values; the HPF payment endpoints shown are for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`). `success_url` is optional (the HPF samples omit it). */
 export type SessionTokenRequest = components['schemas']['SessionTokenRequest'];
 /** The HPF session token; it authenticates the HPF calls in the `Token` header. */
 export type SessionTokenResponse = components['schemas']['SessionTokenResponse'];
@@ -659,7 +662,7 @@ export type HpfPaymentRequest = components['schemas']['HpfPaymentRequest'];
 export type PaymentId = components['schemas']['PaymentId'];
 /** Result of an HPF payment (shape from the public HPF client; the document does not show it). `redirect` sends the payer on (3DS or a method page) with `redirect_params`; the final outcome always arrives by the Checkout callback. */
 export type HpfPaymentResponse = components['schemas']['HpfPaymentResponse'];
-/** Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
+/** Payout to a stored card: the `card_token` of an earlier purchase or debit. The page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback. */
 export type CheckoutCardCreditRequest = components['schemas']['CheckoutCardCreditRequest'];
 /** The request was accepted; the final result arrives by callback (refund: `type=refund`, card credit: `type=credit`). The card credit answer is documented as "accepted" only, so `payment_id` is optional. */
 export type CheckoutAccepted = components['schemas']['CheckoutAccepted'];
@@ -698,13 +701,13 @@ export type CheckoutRecurringResponse = components['schemas']['CheckoutRecurring
 export type CheckoutStatusByPaymentId = components['schemas']['CheckoutStatusByPaymentId'];
 /** by order_id */
 export type CheckoutStatusByOrderId = components['schemas']['CheckoutStatusByOrderId'];
-/** GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
+/** GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one. */
 export type CheckoutStatusRequest = components['schemas']['CheckoutStatusRequest'];
 /** A payment's status. With the Protocol Mapping options enabled it also carries `card` and `card_expiration_date`, `payment_method`, `brand`, `rrn` and `arn` (a missing `arn` is omitted here, unlike callbacks), `initiator`, `source`, `sequence` and the payer attributes. Schedule fields are echoed with `first_recurring_date`. */
 export type CheckoutPaymentStatus = components['schemas']['CheckoutPaymentStatus'];
 /** One payment, or (when `size` was sent) an array of 1 to 100 payments, most recent first. */
 export type CheckoutStatusResponse = components['schemas']['CheckoutStatusResponse'];
-/** The nine 3DS attributes (Protocol Mapping "3DS attributes in callback"). */
+/** The nine 3DS attributes (Protocol Mapping "3DS attributes in callback"). Protocol Mapping "Transaction search filters" makes `threeDSServerTransID`, `transStatus`, `dsTransID`, `acsTransID`, `xid`, `transFlow` and the card-on-file fields filters of the operator's transaction search; it adds nothing to callbacks. */
 export type CallbackThreeDsFields = components['schemas']['CallbackThreeDsFields'];
 /** A whole number in a string. */
 export type DigitsText = components['schemas']['DigitsText'];

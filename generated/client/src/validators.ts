@@ -32,7 +32,7 @@ import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } fr
 import { v_DescheduleRequest, v_DescheduleRequest_properties_action } from './validate/code/DescheduleRequest.js';
 import { v_GetTransStatusByOrderRequest, v_GetTransStatusByOrderRequest_properties_action } from './validate/code/GetTransStatusByOrderRequest.js';
 import { v_GetTransStatusRequest } from './validate/code/GetTransStatusRequest.js';
-import { v_HpfBrowserInfo, v_HpfBrowserInfo_properties_userAgent, v_HpfPaymentRequest } from './validate/code/HpfPaymentRequest.js';
+import { v_HpfBrowserInfo, v_HpfBrowserInfo_properties_userAgent, v_HpfPaymentRequest, v_S2sErrorResponse_properties_http_code } from './validate/code/HpfPaymentRequest.js';
 import { v_PauseScheduleRequest, v_PauseScheduleRequest_properties_action } from './validate/code/PauseScheduleRequest.js';
 import { v_RecurringDebitRequest, v_RecurringDebitRequest_properties_action } from './validate/code/RecurringDebitRequest.js';
 import { v_RecurringSaleRequest, v_RecurringSaleRequest_properties_action } from './validate/code/RecurringSaleRequest.js';
@@ -46,13 +46,14 @@ import { v_SessionTokenRequest } from './validate/code/SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/code/UpdateScheduleRequest.js';
 import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/code/VoidRequest.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { v_Amount, v_BnplAmount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoWalletAddress, v_Currency, v_Debit2VirtualFields, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_WebWalletToken_properties_apiVersion, v_YesNo } from './validate/shared/common.js';
+import { v_Amount, v_BnplAmount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoWalletAddress, v_Currency, v_Debit2VirtualFields, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
 import { v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data } from './validate/shared/DeviceWalletParameters+2-758by2.js';
 import { v_DeviceWalletToken } from './validate/shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WalletPaymentToken } from './validate/shared/DeviceWalletParameters+WebWalletParameters.js';
+import { v_UrlString } from './validate/shared/InstallmentRedirectParameters+LocalCollectionParameters.js';
 import { v_WebWalletSignedToken, v_WebWalletToken } from './validate/shared/PaymentToken+WebWalletParameters.js';
 import { v_RecurringChargeFields } from './validate/shared/RecurringDebitRequest+RecurringSaleRequest.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoAsset, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_TransferSecurityAnswer, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_UpiPersonalIdParameters, v_VcardParameters, v_WebWalletParameters } from './validate/shared/SaleApmRequest+SessionMethodParameters.js';
@@ -61,19 +62,19 @@ import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionO
 
 type Schemas = components['schemas'];
 
-const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
-const PATTERN_12 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
-const SET_4 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
-const PATTERN_13 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
-const PATTERN_15 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
+const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","return_url","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
+const PATTERN_89 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
+const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
+const PATTERN_90 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
+const PATTERN_92 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
 const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
-const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
-const SET_6 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
-const SET_7 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
-const PATTERN_16 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
-const SET_8 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
-const SET_11 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
+const VALUE_10 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
+const SET_4 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
+const SET_5 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
+const PATTERN_93 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const VALUE_13 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
+const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
+const SET_9 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
 function v_SaleApmVcardRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -872,7 +873,7 @@ function v_DateTime(value: unknown, ctx?: ValidationContext, at?: PathSegment): 
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 19 && codePointLength(value) > 19 && rejectAt(ctx, at, "maxLength", "must be at most 19 characters")) return false;
-    if (!PATTERN_12.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_89.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -895,7 +896,7 @@ function v_S2sResponseFields(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.amount;
     if (p1 !== undefined && !v_Amount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined && !v_Currency(p1, ctx, "currency")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
   }
   return true;
 }
@@ -1212,7 +1213,7 @@ function v_TransactionStatus(value: unknown, ctx?: ValidationContext, at?: PathS
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_4.has(value) && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
+    if (!SET_3.has(value) && rejectAt(ctx, at, "enum", "must be one of: 3DS, REDIRECT, PENDING, PREPARE, SETTLED, REVERSAL, REFUND, VOID, CHARGEBACK, DECLINED")) return false;
   }
   return true;
 }
@@ -1222,7 +1223,7 @@ function v_MaskedCard(value: unknown, ctx?: ValidationContext, at?: PathSegment)
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_13.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
+    if (!PATTERN_90.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$")) return false;
   }
   return true;
 }
@@ -1936,7 +1937,7 @@ function v_ScheduleInfoResponse(value: unknown, ctx?: ValidationContext): boolea
     p1 = value.delays;
     if (p1 !== undefined && !v_ScheduleInfoNumber(p1, ctx, "delays")) return false;
     p1 = value.paused;
-    if (p1 !== undefined && !v_YesNo(p1, ctx, "paused")) return false;
+    if (p1 !== undefined && !v_ScheduleInfoResponse_properties_paused(p1, ctx, "paused")) return false;
     p1 = value.delayed_first_payment;
     if (p1 !== undefined && !v_ScheduleOptions_properties_delayed_first_payment(p1, ctx, "delayed_first_payment")) return false;
     p1 = value.first_payment_interval_length;
@@ -2418,7 +2419,7 @@ function v_ErrorCode(value: unknown, ctx?: ValidationContext, at?: PathSegment):
     if (rejectAt(ctx, at, "type", "must be an integer or a string")) return false;
   } else if (typeof value === "string") {
     if (value.length > 10 && codePointLength(value) > 10 && rejectAt(ctx, at, "maxLength", "must be at most 10 characters")) return false;
-    if (!PATTERN_15.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
+    if (!PATTERN_92.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}$")) return false;
   }
   return true;
 }
@@ -2448,7 +2449,7 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
     p1 = value.result;
     if (p1 !== undefined && !v_S2sErrorResponse_properties_result(p1, ctx, "result")) return false;
     p1 = value.http_code;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
     if (p1 !== undefined && !v_ErrorCode(p1, ctx, "error_code")) return false;
     p1 = value.error_message;
@@ -2571,6 +2572,54 @@ function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
         v_S2sErrorResponse(value, ctx);
         break;
     }
+  } else if (ctx) {
+    if (v_SaleResponse(value)) {
+      v_SaleResponse(value, ctx);
+    } else if (v_CaptureResponse(value)) {
+      v_CaptureResponse(value, ctx);
+    } else if (v_GetTransStatusResponse(value)) {
+      v_GetTransStatusResponse(value, ctx);
+    } else if (v_AuthResponse(value)) {
+      v_AuthResponse(value, ctx);
+    } else if (v_DebitResponse(value)) {
+      v_DebitResponse(value, ctx);
+    } else if (v_Credit2CardResponse(value)) {
+      v_Credit2CardResponse(value, ctx);
+    } else if (v_Card2CardResponse(value)) {
+      v_Card2CardResponse(value, ctx);
+    } else if (v_VoidResponse(value)) {
+      v_VoidResponse(value, ctx);
+    } else if (v_CreditvoidResponse(value)) {
+      v_CreditvoidResponse(value, ctx);
+    } else if (v_RefundResponse(value)) {
+      v_RefundResponse(value, ctx);
+    } else if (v_GetTransStatusByOrderResponse(value)) {
+      v_GetTransStatusByOrderResponse(value, ctx);
+    } else if (v_CreateScheduleResponse(value)) {
+      v_CreateScheduleResponse(value, ctx);
+    } else if (v_UpdateScheduleResponse(value)) {
+      v_UpdateScheduleResponse(value, ctx);
+    } else if (v_DeleteScheduleResponse(value)) {
+      v_DeleteScheduleResponse(value, ctx);
+    } else if (v_ScheduleInfoResponse(value)) {
+      v_ScheduleInfoResponse(value, ctx);
+    } else if (v_PauseScheduleResponse(value)) {
+      v_PauseScheduleResponse(value, ctx);
+    } else if (v_RunScheduleResponse(value)) {
+      v_RunScheduleResponse(value, ctx);
+    } else if (v_DescheduleResponse(value)) {
+      v_DescheduleResponse(value, ctx);
+    } else if (v_RecurringSaleResponse(value)) {
+      v_RecurringSaleResponse(value, ctx);
+    } else if (v_RecurringDebitResponse(value)) {
+      v_RecurringDebitResponse(value, ctx);
+    } else if (v_Credit2VirtualResponse(value)) {
+      v_Credit2VirtualResponse(value, ctx);
+    } else if (v_Debit2VirtualResponse(value)) {
+      v_Debit2VirtualResponse(value, ctx);
+    } else if (v_S2sErrorResponse(value)) {
+      v_S2sErrorResponse(value, ctx);
+    }
   }
   return true;
 }
@@ -2596,14 +2645,14 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
-      if (!(v_WebWalletToken_properties_apiVersion(p1) || v_OrderId(p1))) {
+      if (!(v_S2sErrorResponse_properties_http_code(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
-        v_WebWalletToken_properties_apiVersion(p1, ctx);
+        v_S2sErrorResponse_properties_http_code(p1, ctx);
       }
       ctx?.segments.pop();
     }
@@ -2703,14 +2752,14 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.http_code;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "http_code")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "http_code")) return false;
     p1 = value.error_code;
     if (p1 !== undefined) {
       ctx?.segments.push("error_code");
-      if (!(v_WebWalletToken_properties_apiVersion(p1) || v_OrderId(p1))) {
+      if (!(v_S2sErrorResponse_properties_http_code(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
         ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
-        v_WebWalletToken_properties_apiVersion(p1, ctx);
+        v_S2sErrorResponse_properties_http_code(p1, ctx);
       }
       ctx?.segments.pop();
     } else {
@@ -2729,7 +2778,7 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
 function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_CheckoutLookupError(value) || v_CheckoutValidationError(value))) {
     if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_11)) {
+    switch (closestAlternative(value, VALUE_10)) {
       case 0:
         ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Lookup error)");
         v_CheckoutLookupError(value, ctx);
@@ -2747,7 +2796,7 @@ function v_CheckoutOrderStatus(value: unknown, ctx?: ValidationContext, at?: Pat
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_6.has(value) && rejectAt(ctx, at, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
+    if (!SET_4.has(value) && rejectAt(ctx, at, "enum", "must be one of: prepare, settled, pending, 3ds, redirect, decline, refund, reversal, void, chargeback")) return false;
   }
   return true;
 }
@@ -2756,7 +2805,7 @@ function v_CheckoutTransactionStatus(value: unknown, ctx?: ValidationContext, at
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_7.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
+    if (!SET_5.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, FAIL, WAITING, UNDEFINED, success, fail, waiting, undefined")) return false;
   }
   return true;
 }
@@ -2793,7 +2842,7 @@ function v_ReportedAmount(value: unknown, ctx?: ValidationContext, at?: PathSegm
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_16.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
+    if (!PATTERN_93.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^-?[0-9]+(\\.[0-9]+)?$")) return false;
   }
   return true;
 }
@@ -2955,7 +3004,7 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
     if (matches1 !== 1) {
       if (!ctx) return false;
       if (matches1 === 0) {
-        switch (closestAlternative(value, VALUE_14)) {
+        switch (closestAlternative(value, VALUE_13)) {
           case 0:
             ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: Payment status)");
             v_CheckoutPaymentStatus(value, ctx);
@@ -3163,7 +3212,7 @@ function v_CallbackDate(value: unknown, ctx?: ValidationContext, at?: PathSegmen
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_12.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
+    if (!PATTERN_89.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -3297,7 +3346,7 @@ function v_CallbackResult(value: unknown, ctx?: ValidationContext, at?: PathSegm
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_8.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
+    if (!SET_6.has(value) && rejectAt(ctx, at, "enum", "must be one of: SUCCESS, DECLINED, REDIRECT, ACCEPTED, ERROR, UNDEFINED, INIT")) return false;
   }
   return true;
 }
@@ -3850,12 +3899,13 @@ function v_SaleApmWebWalletRequest_properties_brand(value: unknown, ctx?: Valida
 }
 
 function v_SaleRequest_given_action(value: Record<string, unknown>, ctx?: ValidationContext): boolean {
-  {
+  if (!ctx) {
+    if (!(value.brand !== undefined ? v_SaleApmRequest(value) : value.action !== undefined ? v_SaleCardRequest(value) : false)) return false;
+  } else {
     let matches2 = 0;
     if (v_SaleCardRequest(value)) matches2++;
     if (v_SaleApmRequest(value)) matches2++;
     if (matches2 !== 1) {
-      if (!ctx) return false;
       if (matches2 === 0) {
         switch (closestAlternative(value, VALUE_5)) {
           case 0:
@@ -3869,6 +3919,12 @@ function v_SaleRequest_given_action(value: Record<string, unknown>, ctx?: Valida
         }
       } else {
         ctx.fail("oneOf", "must match only one of: S2S CARD SALE, S2S APM SALE");
+      }
+    } else if (ctx) {
+      if (v_SaleCardRequest(value)) {
+        v_SaleCardRequest(value, ctx);
+      } else if (v_SaleApmRequest(value)) {
+        v_SaleApmRequest(value, ctx);
       }
     }
   }
@@ -4646,6 +4702,15 @@ function v_CreditvoidResponse_properties_result(value: unknown, ctx?: Validation
   return true;
 }
 
+function v_ScheduleInfoResponse_properties_paused(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (typeof value !== "string") {
+    if (rejectAt(ctx, at, "type", "must be a string")) return false;
+  } else {
+    if (value !== "Y" && value !== "N" && rejectAt(ctx, at, "enum", "must be one of: Y, N")) return false;
+  }
+  return true;
+}
+
 function v_ScheduleInfoResponse_properties_first_payment_day_of_week(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (!(typeof value === "string" || (typeof value === "number" && Number.isInteger(value)))) {
     if (rejectAt(ctx, at, "type", "must be a string or an integer")) return false;
@@ -5046,7 +5111,7 @@ function v_CheckoutRecurringResponse_properties_status(value: unknown, ctx?: Val
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_11.has(value) && rejectAt(ctx, at, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
+    if (!SET_9.has(value) && rejectAt(ctx, at, "enum", "must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED")) return false;
   }
   return true;
 }
@@ -5634,6 +5699,12 @@ export const validateSaleApmDocumentMethodRequest = /* @__PURE__ */ validator<Sc
 
 /** Type guard for SaleApmDocumentMethodRequest: true when the value satisfies every rule of the schema. */
 export const isSaleApmDocumentMethodRequest = /* @__PURE__ */ guard<Schemas["SaleApmDocumentMethodRequest"]>(v_SaleApmDocumentMethodRequest);
+
+/** Validates a UrlString; issues name fields by wire path (`parameters[pin]` style by default). */
+export const validateUrlString = /* @__PURE__ */ validator<Schemas["UrlString"]>(v_UrlString, "form");
+
+/** Type guard for UrlString: true when the value satisfies every rule of the schema. */
+export const isUrlString = /* @__PURE__ */ guard<Schemas["UrlString"]>(v_UrlString);
 
 /** Validates a InstallmentRedirectParameters; issues name fields by wire path (`parameters[pin]` style by default). */
 export const validateInstallmentRedirectParameters = /* @__PURE__ */ validator<Schemas["InstallmentRedirectParameters"]>(deferred_InstallmentRedirectParameters, "form");

@@ -267,7 +267,7 @@ export default defineConfig({
               "link": "/checkout/debit-hosted-fields"
             },
             {
-              "text": "Pay out to a card",
+              "text": "Pay out to a stored card",
               "link": "/checkout/credit-card"
             },
             {

@@ -22,7 +22,7 @@ final class Apm
      *     'parameters'?: array<string, mixed>,
      *     'return_url'?: string,
      *     'auth'?: string,
-     *     'recurring_init'?: 'Y'|'N',
+     *     'recurring_init'?: string,
      *     'custom_data'?: array<string, mixed>,
      *     'order_id'?: string,
      *     'order_amount'?: string,

@@ -17,13 +17,14 @@ final class Card
      * S2S CARD SALE: `POST /post` with `action=SALE`. A card sale (or an authorization with `auth=Y`). The payer pays with the four card fields, with a `card_token` from an earlier payment, or with a wallet token (`digital_wallet` + `payment_token`), in which case the card fields must be absent.
      *
      * @param array{
-     *     'auth'?: 'Y'|'N',
+     *     'auth'?: string,
      *     'mpi_data'?: array{'eci': string, 'authentication_value': string, 'ds_trans_id': string, '3ds_version': string, 'trans_status'?: string, 'xid'?: string},
      *     'channel_id'?: string,
      *     'term_url_3ds': string,
      *     'term_url_target'?: string,
-     *     'recurring_init'?: 'Y'|'N',
-     *     'req_token'?: 'Y'|'N',
+     *     'return_url'?: string,
+     *     'recurring_init'?: string,
+     *     'req_token'?: string,
      *     'schedule_id'?: string,
      *     'schedule_start_date'?: string,
      *     'payment_schedule_amount'?: string,
@@ -102,12 +103,13 @@ final class Card
      * S2S CARD AUTH: `POST /post` with `action=AUTH`. Authorization only; the funds are held until CAPTURE (or released with CREDITVOID). The document names the action but does not show its body. A zero amount is allowed (card verification). Eligible MIDs are DMS and SMS/DMS.
      *
      * @param array{
-     *     'auth'?: 'Y'|'N',
+     *     'auth'?: string,
      *     'channel_id'?: string,
      *     'term_url_3ds': string,
      *     'term_url_target'?: string,
-     *     'recurring_init'?: 'Y'|'N',
-     *     'req_token'?: 'Y'|'N',
+     *     'return_url'?: string,
+     *     'recurring_init'?: string,
+     *     'req_token'?: string,
      *     'schedule_id'?: string,
      *     'schedule_start_date'?: string,
      *     'payment_schedule_amount'?: string,
@@ -158,8 +160,9 @@ final class Card
      *     'channel_id'?: string,
      *     'term_url_3ds': string,
      *     'term_url_target'?: string,
-     *     'recurring_init'?: 'Y'|'N',
-     *     'req_token'?: 'Y'|'N',
+     *     'return_url'?: string,
+     *     'recurring_init'?: string,
+     *     'req_token'?: string,
      *     'schedule_id'?: string,
      *     'payer_present'?: string,
      *     'parameters'?: array<string, mixed>,
@@ -200,7 +203,7 @@ final class Card
     }
 
     /**
-     * S2S CARD CREDIT2CARD: `POST /post` with `action=CREDIT2CARD`. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
+     * S2S CARD CREDIT2CARD: `POST /post` with `action=CREDIT2CARD`. Pays out to a card (account-to-card). `channel_id`, the order fields, `card_number` (or a `card_token` from an earlier payment, 6.7.0 "card_token on credit"; send one of the two), the payee and payer fields, `payer_ip` and `parameters[...]` (document). Payer and payee fields and `payer_ip` are optional; no card expiry or CVV at the top level (PWD and NSP carry the expiry in `parameters` for the connectors that need it).
      *
      * @param array{
      *     'channel_id'?: string,
@@ -257,6 +260,7 @@ final class Card
      *     'channel_id'?: string,
      *     'term_url_3ds': string,
      *     'term_url_target'?: string,
+     *     'return_url'?: string,
      *     'payee_card_number': string,
      *     'parameters'?: array<string, mixed>,
      *     'custom_data'?: array<string, mixed>,
@@ -370,17 +374,17 @@ final class Card
     }
 
     /**
-     * S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. Required: `interval_length` and `interval_unit`. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
+     * S2S CARD CREATE_SCHEDULE: `POST /post` with `action=CREATE_SCHEDULE`. Creates a schedule object for recurring payments; attach it to a SALE or DEBIT with `schedule_id`. The schedule's interval is `interval_length` `interval_unit`s. The first payment can be delayed with `delayed_first_payment`; the old `delays` parameter is rejected ("Parameter is deprecated.").
      *
      * @param array{
      *     'name'?: string,
-     *     'interval_length': string,
-     *     'interval_unit': 'day'|'month',
+     *     'interval_length'?: string,
+     *     'interval_unit'?: 'day'|'month',
      *     'day_of_month'?: string,
      *     'payments_count'?: string,
      *     'delayed_first_payment'?: 'none'|'delay_by_interval'|'day_of_week'|'day_of_month',
      *     'first_payment_interval_length'?: string,
-     *     'first_payment_interval_unit'?: 'day'|'month',
+     *     'first_payment_interval_unit'?: string,
      *     'first_payment_day_of_week'?: string,
      *     'first_payment_day_of_month'?: string,
      *     'delays'?: mixed
@@ -405,7 +409,7 @@ final class Card
      *     'payments_count'?: string,
      *     'delayed_first_payment'?: 'none'|'delay_by_interval'|'day_of_week'|'day_of_month',
      *     'first_payment_interval_length'?: string,
-     *     'first_payment_interval_unit'?: 'day'|'month',
+     *     'first_payment_interval_unit'?: string,
      *     'first_payment_day_of_week'?: string,
      *     'first_payment_day_of_month'?: string,
      *     'delays'?: mixed
@@ -493,10 +497,10 @@ final class Card
      * S2S CARD RECURRING_SALE: `POST /post` with `action=RECURRING_SALE`. Charges again the card of an initiating payment (`recurring_init=Y`), named by the initiating transaction and its recurring token. An unknown init pair answers 100000 "Incorrect transaction". `auth=Y` makes it an authorization.
      *
      * @param array{
-     *     'auth'?: 'Y'|'N',
+     *     'auth'?: string,
      *     'order_id': string,
      *     'order_amount': string,
-     *     'order_currency'?: string,
+     *     'order_currency': string,
      *     'order_description': string,
      *     'recurring_first_trans_id'?: string,
      *     'recurring_init_trans_id'?: string,
@@ -520,7 +524,7 @@ final class Card
      * @param array{
      *     'order_id': string,
      *     'order_amount': string,
-     *     'order_currency'?: string,
+     *     'order_currency': string,
      *     'order_description': string,
      *     'recurring_first_trans_id'?: string,
      *     'recurring_init_trans_id'?: string,

@@ -17,11 +17,11 @@ final class Checkout
      * Checkout createSession: `POST /api/v1/session`. A payment session for the hosted payment page (or, with `with_hosted_fields`, for Hosted Payment Fields). `success_url` is required here; the HPF token request takes `return_url` instead.
      *
      * @param array{
-     *     'operation': 'purchase'|'debit'|'credit',
+     *     'operation'?: 'purchase'|'debit'|'credit',
      *     'methods'?: list<string>,
      *     'channel_id'?: string,
      *     'parameters'?: array<string, mixed>,
-     *     'order': array{'number': string, 'amount': string, 'currency': string, 'description': string},
+     *     'order'?: array{'number'?: string, 'amount'?: string, 'currency'?: string, 'description'?: string},
      *     'success_url': string,
      *     'cancel_url'?: string,
      *     'expiry_url'?: string,
@@ -55,15 +55,15 @@ final class Checkout
     }
 
     /**
-     * Checkout createSessionToken: `POST /api/v1/session/token`. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. HPF has a payment endpoint only for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`), so a `credit` token is rejected here. `success_url` is optional (the HPF samples omit it).
+     * Checkout createSessionToken: `POST /api/v1/session/token`. The session of the Hosted Payment Fields flow, sent from the merchant backend: the session fields, plus `return_url`, which HPF requires. Send the payer's IP as `customer.ip`: it is stored, forwarded to the connector as the payer IP and returned in callbacks as `customer_ip`; without it the IP of the calling system is used. The request is like the session, so its `operation` takes the session's values; the HPF payment endpoints shown are for `purchase` and `debit` (`/api/v1/processing/purchase/card`, `/debit/card`). `success_url` is optional (the HPF samples omit it).
      *
      * @param array{
-     *     'operation': 'purchase'|'debit',
      *     'return_url': string,
+     *     'operation'?: 'purchase'|'debit'|'credit',
      *     'methods'?: list<string>,
      *     'channel_id'?: string,
      *     'parameters'?: array<string, mixed>,
-     *     'order': array{'number': string, 'amount': string, 'currency': string, 'description': string},
+     *     'order'?: array{'number'?: string, 'amount'?: string, 'currency'?: string, 'description'?: string},
      *     'success_url'?: string,
      *     'cancel_url'?: string,
      *     'expiry_url'?: string,
@@ -139,15 +139,14 @@ final class Checkout
     }
 
     /**
-     * Checkout creditCard: `POST /api/v1/payment/card/credit`. Payout to a card: a `card_token` from an earlier purchase or debit, or a `card_number`; exactly one of the two. With `card_token` the page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
+     * Checkout creditCard: `POST /api/v1/payment/card/credit`. Payout to a stored card: the `card_token` of an earlier purchase or debit. The page asks the payer only for the expiry (no CVV) and prefills the payee name from the token; `payee_first_name` and `payee_last_name` override it. No `operation` field. The answer is "accepted"; the outcome arrives as a `type=credit` callback.
      *
      * @param array{
      *     'order_id': string,
      *     'order_amount': string,
      *     'order_currency': string,
      *     'order_description': string,
-     *     'card_token'?: string,
-     *     'card_number'?: string,
+     *     'card_token': string,
      *     'payee_first_name'?: string,
      *     'payee_last_name'?: string,
      *     'custom_data'?: array<string, mixed>
@@ -238,7 +237,7 @@ final class Checkout
     }
 
     /**
-     * Checkout getPaymentStatus: `POST /api/v1/payment/status`. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms that exclude each other: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one.
+     * Checkout getPaymentStatus: `POST /api/v1/payment/status`. GET_TRANS_STATUS on Checkout: one path, `POST /api/v1/payment/status`, two request forms: by `payment_id`, or by `order_id` (the order's most recent payment, or with `size` the most recent payments). A request with both is read as the lookup by `order_id` and signed as one, with a warning. With the "Cascading Context for Get Status" setting the latest payment of a cascade is returned instead of the requested one.
      *
      * @param array{
      *     'payment_id'?: string,

@@ -154,9 +154,13 @@ final class Client
         if ($options->validateRequests) {
             // Validated with the hash slot reserved, as in TypeScript: a digest-shaped placeholder.
             $checked = $recipe === null ? $body : [...$body, 'hash' => str_repeat('0', self::digestLength($recipe, $options->signatureAlgorithm))];
-            $found = $this->validator->validate($definition['requestSchema'], $checked, $definition['bodyStyle']);
+            ['issues' => $found, 'warnings' => $warnings] = $this->validator->check($definition['requestSchema'], $checked, $definition['bodyStyle']);
             if ($found !== []) {
                 throw new RequestValidationException($operation, $found);
+            }
+            if ($warnings !== []) {
+                // A check the spec marks `x-warning` (no platform rule): reported, and the request is sent.
+                $this->log(['type' => 'warning', 'operation' => $operation, 'warnings' => array_map(static fn (ValidationIssue $warning): array => $warning->toArray(), $warnings)]);
             }
         }
         if ($options->brandValues !== []) {

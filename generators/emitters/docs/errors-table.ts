@@ -1,6 +1,9 @@
-// An error catalogue (`x-errors`, read by generators/model/error-catalogue.ts) as a table.
+// An error catalogue (`x-errors`, read by generators/model/error-catalogue.ts) as a table, and
+// the spec's warnings (`x-warning`, read by generators/model/warnings.ts).
 import type { ErrorCaseModel } from '../../model/error-catalogue.js';
+import type { WarningSite } from '../../model/warnings.js';
 import { cell, code, table } from './markdown.js';
+import { checkWords } from './fields-table.js';
 
 export function errorsTable(errors: readonly ErrorCaseModel[]): string {
   return table(
@@ -11,5 +14,13 @@ export function errorsTable(errors: readonly ErrorCaseModel[]): string {
       cell(error.when) + (error.httpStatus ? ` (HTTP ${error.httpStatus})` : '') + (error.since ? ` *(since ${error.since})*` : ''),
       error.field ? code(error.field) : '',
     ]),
+  );
+}
+
+/** The warnings: where, the fields each concerns, the check, and the message a failing value gets. */
+export function warningsTable(warnings: readonly WarningSite[]): string {
+  return table(
+    ['Where', 'Fields', 'Check', 'Message'],
+    warnings.map((warning) => [cell(warning.title), warning.fields.map(code).join(', '), cell(checkWords(warning.checks)), cell(warning.message)]),
   );
 }

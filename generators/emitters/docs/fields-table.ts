@@ -8,6 +8,7 @@ import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
 import { code, prose } from './markdown.js';
 import { ifCondition, list, wirePath } from './rule-text.js';
+import { warningOf } from '../../model/warnings.js';
 
 export type Need = 'required' | 'conditional' | 'optional';
 
@@ -251,8 +252,25 @@ function typeName(model: Pick<SpecModel, 'resolve'>, schema: SchemaObject): stri
   return 'any';
 }
 
-/** The bounds of a field in words: lengths, pattern, values, decimal and numeric bounds, format. */
+/**
+ * The bounds of a field in words: lengths, pattern, values, decimal and numeric bounds, format,
+ * and what its warning checks (`x-warning`: reported, never refused).
+ */
 export function limits(schema: SchemaObject): string {
+  const parts = boundWords(schema);
+  const warning = warningOf(schema);
+  const checks = warning ? checkWords(warning.checks) : '';
+  if (checks) parts.push(`warning only (sent anyway): ${checks}`);
+  return parts.join('; ');
+}
+
+/** What a warning's checks look at, in words: the bounds of a value, or the fields it expects absent. */
+export function checkWords(checks: SchemaObject): string {
+  const absent = Object.entries(checks.properties ?? {}).filter(([, property]) => property === false).map(([name]) => code(name));
+  return [...boundWords(checks), ...(absent.length > 0 ? [`${list(absent)} not sent`] : [])].join('; ');
+}
+
+function boundWords(schema: SchemaObject): string[] {
   const parts: string[] = [];
   const cap = schema['x-safety-cap'] === true;
   if (schema.minLength !== undefined && schema.maxLength !== undefined) parts.push(schema.minLength === schema.maxLength ? `exactly ${schema.maxLength} chars` : `${schema.minLength}–${schema.maxLength} chars`);
@@ -268,7 +286,8 @@ export function limits(schema: SchemaObject): string {
   else if (high !== undefined) parts.push(`at most ${String(high)}`);
   if (schema.exclusiveMinimum !== undefined) parts.push(`above ${schema.exclusiveMinimum}`);
   if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items`);
-  return parts.join('; ');
+  if (schema['x-luhn'] === true) parts.push('Luhn check digit');
+  return parts;
 }
 
 /**

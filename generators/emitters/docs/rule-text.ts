@@ -3,6 +3,7 @@
 // itself so the sentence a merchant reads is the rule the validators enforce.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
+import { warningOf } from '../../model/warnings.js';
 
 type Resolver = Pick<SpecModel, 'resolve'>;
 
@@ -150,6 +151,11 @@ export function ruleTexts(resolver: Resolver, node: JsonSchema, style: WirePathS
     for (const text of ifThenText(resolver, schema, style, prefix)) out.add(text);
     for (const text of dependentRequiredText(schema.dependentRequired ?? {}, style, prefix)) out.add(text);
     if (schema.not !== undefined) for (const clause of notClauses(resolver, schema.not, style, prefix)) out.add(sentence(clause));
+    // A warning about the object's fields (one expected absent): reported, never refused.
+    const warning = warningOf(schema);
+    for (const [name, property] of Object.entries(warning?.checks.properties ?? {})) {
+      if (property === false) out.add(sentence(`warning only (the request is sent): ${field(wirePath(style, prefix, name))} ${warning!.message}`));
+    }
     const alternatives = schema.oneOf ?? [];
     const titled = alternatives.map((part) => resolver.resolve(part)).filter(isSchemaObject);
     if (alternatives.length > 1 && titled.length === alternatives.length && titled.every((part) => part.title)) {

@@ -10,6 +10,7 @@ import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
+import { withoutDottedNames } from '../../model/dotted-names.js';
 
 export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
 export const NAMED_TYPES_PATH = 'client/src/types.ts';
@@ -29,7 +30,7 @@ export const typesEmitter: Emitter = {
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: await openapiTypescript.run({ document: withRequiredPropertiesOwned(withoutBooleanAllOfMembers(model.document)), options }),
+      contents: await openapiTypescript.run({ document: withRequiredPropertiesOwned(withoutBooleanAllOfMembers(withoutDottedNames(model.document))), options }),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };

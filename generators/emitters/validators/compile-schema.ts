@@ -26,6 +26,7 @@ import { STRING_KEYWORDS } from './keywords/string.js';
 import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
 import { UNEVALUATED_KEYWORDS } from './keywords/unevaluated.js';
 import { VALUE_KEYWORDS } from './keywords/value.js';
+import { WARNING_KEYWORDS } from './keywords/warning.js';
 import { DOCUMENT_BASE, SchemaIndex, type SchemaResources } from './schema-index.js';
 
 /** Every keyword the validators implement, in the order their checks run. */
@@ -38,6 +39,7 @@ const KEYWORDS: readonly KeywordDefinition[] = [
   ...OBJECT_KEYWORDS,
   ...ARRAY_KEYWORDS,
   ...COMBINATOR_KEYWORDS,
+  ...WARNING_KEYWORDS,
   // Last: they read the annotations of everything above.
   ...UNEVALUATED_KEYWORDS,
 ];
@@ -105,7 +107,7 @@ export class ValidatorCompiler {
    * a discriminator calls their whole function, rather than a second copy given the tag.
    */
   constructor(
-    private readonly model: SpecModel,
+    private readonly model: Pick<SpecModel, 'schemas'>,
     resources?: SchemaResources,
     private readonly validatedAlone: ReadonlySet<string> = new Set(),
   ) {

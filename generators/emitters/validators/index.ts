@@ -1,15 +1,15 @@
 // Emitter: generated/client/src/validators.ts, plain functions with no runtime dependency on a
 // JSON Schema library. Each component schema X exports `validateX(value, style?)`, which
 // returns every issue with its wire path, and the type guard `isX(value)`; both call the one
-// compiled function `v_X(value, ctx?)` (see compile-schema.ts). Each module is a ts-morph source
-// file like every generated TypeScript module; the function bodies are the text ./code.ts
-// renders from its code tree (ajv's way), laid out as written, so no formatter runs over it.
+// compiled function `v_X(value, ctx?)` (see compile-schema.ts). Each module is written as text:
+// its import lines, then the function bodies ./code.ts renders from its code tree (ajv's way),
+// laid out as written, so neither a formatter nor a TypeScript AST is needed.
 // Code that request schemas reach moves to modules the client loads per operation, and large
 // parts a request may leave out to modules loaded when a value has them (./modules.ts).
-import { StructureKind, type ExportDeclarationStructure, type ImportDeclarationStructure, type WriterFunction } from 'ts-morph';
-import type { SpecModel } from '../../model/spec-model.js';
-import { codeProject } from '../../shared/ts-project.js';
-import type { Emitter, GeneratedFile } from '../emitter.js';
+import type { SchemaObject } from '../../model/json-schema.js';
+import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
+import { stringLiteral } from '../../shared/code-text.js';
+import { fromPart, type Emitter, type GeneratedFile } from '../emitter.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
 import { block, render, type Code } from './code.js';
@@ -39,17 +39,35 @@ const identifiers = (code: string): string[] => [...new Set(code.match(/[A-Za-z_
  * generating never fetches.
  */
 export function createValidatorsEmitter(resources?: SchemaResources): Emitter {
-  return {
+  return fromPart({
     name: 'validators',
-    emit: async (model) => emitValidators(model, resources),
-  };
+    reads: validatorInputs,
+    emitPart: async (part) => emitValidators(part, resources),
+  });
 }
 
 export const validatorsEmitter: Emitter = createValidatorsEmitter();
 
-function emitValidators(model: SpecModel, resources: SchemaResources | undefined): readonly GeneratedFile[] {
-  const compiler = new ValidatorCompiler(model, resources, new Set(clientOperations(model).map((operation) => operation.requestSchemaName)));
-  const project = codeProject();
+/** What the validators read of the model: the component schemas, their wire styles, and the client's requests. */
+interface ValidatorInputs {
+  readonly schemas: readonly (readonly [string, SchemaObject])[];
+  readonly wireStyles: readonly (readonly [string, WirePathStyle])[];
+  /** Each client operation's request schema, with the fields it defines when the client refuses others. */
+  readonly requests: readonly { readonly schemaName: string; readonly fields?: readonly string[] }[];
+}
+
+function validatorInputs(model: SpecModel): ValidatorInputs {
+  return {
+    schemas: [...model.schemas],
+    wireStyles: [...model.wireStyles],
+    requests: clientOperations(model).map((operation) => ({ schemaName: operation.requestSchemaName, ...(operation.fields ? { fields: operation.fields } : {}) })),
+  };
+}
+
+function emitValidators(part: ValidatorInputs, resources: SchemaResources | undefined): readonly GeneratedFile[] {
+  const model = { schemas: new Map(part.schemas), wireStyles: new Map(part.wireStyles) };
+  const requests = part.requests;
+  const compiler = new ValidatorCompiler(model, resources, new Set(requests.map((request) => request.schemaName)));
   const names = [...model.schemas.keys()];
   const compiledNames = compiler.components(names);
   const folded = compiler.foldIdentical();
@@ -69,7 +87,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
     ...compiler.hoisted.map(({ name, initializer }) => constant(name, () => initializer, initializer)),
     ...compiler.functions.map(({ name, signature, body }) => fn(name, signature, body)),
   ];
-  const roots = new Map(clientOperations(model).map((operation) => [functions.get(operation.requestSchemaName)!, operation.requestSchemaName]));
+  const roots = new Map(requests.map((request) => [functions.get(request.schemaName)!, request.schemaName]));
   const size = (declaration: Declaration) => declaration.text.length;
   // Deferred: functions applied only to parts a request may leave out, large enough to be worth a module.
   const always = new Set([...new Set(roots.values())].flatMap((schemaName) => [...compiler.alwaysApplied(schemaName)]));
@@ -130,12 +148,8 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       if (home !== undefined && home !== path) generatedImports.set(home, [...(generatedImports.get(home) ?? []), name]);
     }
     const fromRuntime = (module: string) => relative(`runtime/${module}`);
-    const importFrom = (moduleSpecifier: string, namedImports: readonly string[], isTypeOnly = false): ImportDeclarationStructure => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier,
-      namedImports: [...namedImports],
-      isTypeOnly,
-    });
+    const importFrom = (moduleSpecifier: string, namedImports: readonly string[], isTypeOnly = false): string =>
+      `import ${isTypeOnly ? 'type ' : ''}{ ${namedImports.join(', ')} } from ${stringLiteral(moduleSpecifier)};`;
     const imports = [
       ...(wraps ? [importFrom(relative('schema'), ['components'], true)] : []),
       ...[...helpers].sort(([a], [b]) => (a === 'validation' ? -1 : b === 'validation' ? 1 : a.localeCompare(b))).map(([module, names]) => importFrom(fromRuntime(module), names)),
@@ -150,10 +164,7 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
       ...own.filter((declaration) => declaration.kind === 'function').map((declaration) => declaration.code(isExported(declaration), relative)),
       ...tail,
     ];
-    // The module is a ts-morph source file, as every generated TypeScript module: imports as
-    // structures, then each declaration as the text the code tree renders, a blank line apart.
-    const statements = [...imports, ...body.map((code): WriterFunction => (writer) => writer.blankLineIfLastNot().write(render(code)))];
-    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements }, { overwrite: true }).getFullText();
+    const contents = moduleText(imports, body.map((code) => render(code)));
     return { path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' };
   };
 
@@ -182,10 +193,10 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   const specs: ModuleSpec[] = [{ path: 'validators', own: layout.main, uses: [...mainUses], split: false, tail: exported, wraps: true }];
   const modules = new Map(layout.modules.map((laidOut) => [laidOut.path, laidOut.declarations]));
   // Every request schema has its module, also one whose function another request schema shares.
-  const rootPaths = new Map(clientOperations(model).map((operation) => [validatorModulePath(operation.requestSchemaName), operation.requestSchemaName]));
+  const rootPaths = new Map(requests.map((request) => [validatorModulePath(request.schemaName), request.schemaName]));
   // The fields each request schema defines: the client refuses any other, and reads them here, on
   // the operation's first call, rather than in every operation's definition.
-  const fieldsOf = new Map(clientOperations(model).flatMap((operation) => (operation.fields ? [[operation.requestSchemaName, operation.fields] as const] : [])));
+  const fieldsOf = new Map(requests.flatMap((request) => (request.fields ? [[request.schemaName, request.fields] as const] : [])));
   for (const path of rootPaths.keys()) if (!modules.has(path)) modules.set(path, []);
   const deferredPaths = new Map([...deferred].map((name) => [deferredModulePath(piece(name)), name]));
   /** The pieces a module's validator reaches directly: a client loads them as values reach them, a server all at once. */
@@ -253,11 +264,19 @@ function emitValidators(model: SpecModel, resources: SchemaResources | undefined
   );
   const reexports = specs.flatMap(({ path, entry }) => {
     if (!entry) return [];
-    const statement: ExportDeclarationStructure = { kind: StructureKind.ExportDeclaration, moduleSpecifier: relativeSpecifier(path, codeModulePath(path)), namedExports: [...entry] };
-    const contents = project.createSourceFile(`client/src/${path}.ts`, { statements: [statement] }, { overwrite: true }).getFullText();
+    const contents = moduleText([`export { ${entry.join(', ')} } from ${stringLiteral(relativeSpecifier(path, codeModulePath(path)))};`], []);
     return [{ path: `client/src/${path}.ts`, contents, kind: 'typescript', source: 'generators/emitters/validators' } satisfies GeneratedFile];
   });
   return [...placed.map(module), ...reexports];
+}
+
+/**
+ * A module's text as it is written: its imports, one per line, then each statement a blank line
+ * apart. Everything in it is text already laid out (the code tree's rendering), so no TypeScript
+ * AST is built for it: ts-morph parsing the validators' modules cost a quarter of a second.
+ */
+function moduleText(imports: readonly string[], statements: readonly string[]): string {
+  return `${[imports.join('\n'), ...statements].filter((part) => part !== '').join('\n\n')}\n`;
 }
 
 /** The specifier by which the module at `from` imports the one at `target` (paths under client/src, without extension). */

@@ -31,7 +31,9 @@ export const EXTENSION_PLACES: Readonly<Record<string, readonly string[]>> = {
   'x-required-when': ['Schema'],
   'x-keyed-by': ['Schema'],
   'x-array-when': ['Schema'],
-  'x-luhn': ['Schema'],
+  'x-warning': ['Schema'],
+  'x-luhn': ['in x-warning'],
+  'x-dotted-names': ['Schema'],
   'x-decimal-minimum': ['Schema'],
   'x-decimal-maximum': ['Schema'],
 };

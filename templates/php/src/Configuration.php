@@ -12,8 +12,8 @@ final class Configuration
     public readonly string $baseUrl;
 
     /**
-     * @param (callable(array<string, mixed>): void)|null $logger receives request, response and
-     *        error events with card data masked (a PSR-3 logger fits in one line: `fn ($e) => $log->info($e['type'], $e)`)
+     * @param (callable(array<string, mixed>): void)|null $logger receives request, response,
+     *        warning and error events with card data masked (a PSR-3 logger fits in one line: `fn ($e) => $log->info($e['type'], $e)`)
      */
     public function __construct(
         string $baseUrl,

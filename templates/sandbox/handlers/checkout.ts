@@ -206,12 +206,12 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
   },
   creditCard: (call) => {
     call.verify();
-    const token = call.text('card_token');
-    const earlier = token ? call.sandbox.store.cardTokenPayment(call.merchant, token) : undefined;
+    // The payout to a stored card names it by `card_token` (the request requires it).
+    const earlier = call.sandbox.store.cardTokenPayment(call.merchant, call.text('card_token'));
     // The document gives Checkout no code for it: the operation's own catalogue answers (its
     // generic case while it lists nothing for `card_token`).
-    if (token && !earlier) return cataloguedAnswer('checkout', call.errors.unknown('card_token'));
-    const number = earlier?.cardNumber ?? call.text('card_number');
+    if (!earlier) return cataloguedAnswer('checkout', call.errors.unknown('card_token'));
+    const number = earlier.cardNumber;
     const cards = call.sandbox.tables.testData.cards;
     const scenario = cardScenario(cards, number, undefined, undefined);
     const declined = scenario === 'decline' || scenario === 'bad-card';

@@ -99,9 +99,23 @@ final class ClientTest extends TestCase
             foreach ($error->issues as $issue) {
                 $rules[$issue->path] = $issue->rule;
             }
-            self::assertSame('luhn', $rules['card_number'] ?? null);
+            // The Luhn check digit is a warning, not a refusal: only the amount is refused.
+            self::assertArrayNotHasKey('card_number', $rules);
             self::assertSame('pattern', $rules['order_amount'] ?? null);
         }
+    }
+
+    public function testAWarningIsLoggedAndTheRequestIsSent(): void
+    {
+        $transport = new FakeTransport([FakeTransport::json(['action' => 'SALE', 'result' => 'DECLINED', 'status' => 'DECLINED', 'trans_id' => 't-2', 'decline_reason' => 'Declined'])]);
+        $this->gateway($transport)->card()->sale(self::sale(['card_number' => '4111111111111112', 'order_currency' => 'usd']));
+        self::assertCount(1, $transport->requests);
+        $warnings = array_values(array_filter($this->logged, static fn (array $event): bool => $event['type'] === 'warning'));
+        self::assertCount(1, $warnings);
+        self::assertSame('S2S CARD SALE', $warnings[0]['operation']);
+        $rules = array_column($warnings[0]['warnings'], 'rule', 'path');
+        self::assertSame(['order_currency' => 'pattern', 'card_number' => 'luhn'], $rules);
+        self::assertStringNotContainsString('4111111111111112', $this->printed());
     }
 
     public function testAPlatformErrorThatEchoesCardDataIsMasked(): void

@@ -9,7 +9,7 @@ import type { CardStatusSignature } from './configuration.js';
 import type { GatewayError } from './errors.js';
 import type { SensitiveFields } from './sensitive.js';
 import type { SignatureAlgorithm, SignatureRecipe } from './signature.js';
-import type { Deferred, ValidationResult, WirePathStyle } from './validation.js';
+import type { Deferred, ValidationIssue, ValidationResult, WirePathStyle } from './validation.js';
 
 /** The openapi-fetch client of a transport, typed by the spec's `paths`. */
 export type FetchClient = Client<paths>;
@@ -106,7 +106,16 @@ export type LogEvent =
       readonly body: unknown;
       readonly ms: number;
     }
-  | { readonly type: 'error'; readonly operation: string; readonly error: GatewayError };
+  | { readonly type: 'error'; readonly operation: string; readonly error: GatewayError }
+  | {
+      /**
+       * The request failed checks the spec marks as warnings (no platform rule, such as the Luhn
+       * check digit of a card number): it is sent all the same. Messages never repeat values.
+       */
+      readonly type: 'warning';
+      readonly operation: string;
+      readonly warnings: readonly ValidationIssue[];
+    };
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -135,7 +144,7 @@ export interface ClientOptions {
   readonly retryDelayMs?: number;
   /** Sends each request as `fetch(url, init)` (default: globalThis.fetch). */
   readonly fetch?: typeof globalThis.fetch;
-  /** Receives every request, response and error with card data masked. */
+  /** Receives every request, response, warning and error with card data masked. */
   readonly logger?: (event: LogEvent) => void;
 }
 

@@ -28,7 +28,7 @@ import { readAnswer } from './response.js';
 import { attemptsAllowed, retryable, retryDelay, wait } from './retry.js';
 import { labelledBody, sealOf, SealPending, withHead, type SigningValues } from './seal.js';
 import { describeError, scrubText, secretEncodings, secretValues } from './sensitive.js';
-import { loadDeferred } from './validation.js';
+import { loadDeferred, type ValidationIssue } from './validation.js';
 
 export type {
   CallOptions,
@@ -114,7 +114,10 @@ export async function invoke<Response>(
   const { signing, headers } = fields;
   const validate = options.validateRequests === false ? undefined : module.validate;
   const body = labelledBody(definition, signatureAlgorithm, fields);
-  const seal = sealOf(definition, options, signatureAlgorithm, validate, signing);
+  const warn =
+    logger &&
+    ((warnings: readonly ValidationIssue[]) => logger({ type: 'warning', operation: definition.name, warnings }));
+  const seal = sealOf(definition, options, signatureAlgorithm, validate, signing, warn);
   const plan: CallPlan = { definition, body, seal, headers, mark: { operation: definition.name } };
   // Computed only when something is logged or scrubbed: the happy path without a logger skips it.
   let secrets: string[] | undefined;

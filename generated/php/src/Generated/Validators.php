@@ -111,6 +111,7 @@ final class Validators
         'SaleApmDlRequest' => 'v_SaleApmDlRequest',
         'DocumentMethodParameters' => 'v_DlParameters',
         'SaleApmDocumentMethodRequest' => 'v_SaleApmDocumentMethodRequest',
+        'UrlString' => 'v_UrlString',
         'InstallmentRedirectParameters' => 'v_InstallmentRedirectParameters',
         'SaleApmInstallmentRedirectRequest' => 'v_SaleApmInstallmentRedirectRequest',
         'PersonalIdMethodParameters' => 'v_PersonalIdMethodParameters',
@@ -406,29 +407,108 @@ final class Validators
 
     private const SHAPES_1 = [[['signature', 'intermediateSigningKey', 'protocolVersion', 'signedMessage'], []], [[], []]];
     private const PATTERN_1 = '/^[0-9]+(\\.[0-9]+)?$/uD';
-    private const PATTERN_2 = '/^[A-Z]{3}$/uD';
-    private const PATTERN_3 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
-    private const PATTERN_4 = '/^[0-9]+(-[0-9]+)*$/uD';
-    private const PATTERN_5 = '/^(0[1-9]|1[0-2])$/uD';
-    private const PATTERN_6 = '/^[0-9]{4}$/uD';
-    private const PATTERN_7 = '/^[0-9]{2}$/uD';
-    private const PATTERN_8 = '/^[A-Za-z]{2}$/uD';
-    private const PATTERN_9 = '/^[0-9]{1,9}$/uD';
-    private const PATTERN_10 = '/^[0-9]{1,10}(\\.[0-9]{1,2})?$/uD';
+    private const PATTERN_2 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
+    private const PATTERN_3 = '/^[0-9]+(-[0-9]+)*$/uD';
+    private const PATTERN_4 = '/^(0[1-9]|1[0-2])$/uD';
+    private const PATTERN_5 = '/^[0-9]{4}$/uD';
+    private const PATTERN_6 = '/^[0-9]{2}$/uD';
+    private const PATTERN_7 = '/^[A-Za-z]{2}$/uD';
+    private const PATTERN_8 = '/^[0-9]{1,9}$/uD';
+    private const PATTERN_9 = '/^[0-9]{1,10}(\\.[0-9]{1,2})?$/uD';
+    private const PATTERN_10 = '/^shipping\\.street1$/uD';
+    private const PATTERN_11 = '/^shipping\\.street2$/uD';
+    private const PATTERN_12 = '/^shipping\\.houseNumber1$/uD';
+    private const PATTERN_13 = '/^shipping\\.houseNumber2$/uD';
+    private const PATTERN_14 = '/^shipping\\.city$/uD';
+    private const PATTERN_15 = '/^shipping\\.state$/uD';
+    private const PATTERN_16 = '/^shipping\\.postcode$/uD';
+    private const PATTERN_17 = '/^shipping\\.country$/uD';
+    private const PATTERN_18 = '/^shipping\\.method$/uD';
+    private const PATTERN_19 = '/^shipping\\.cost$/uD';
+    private const PATTERN_20 = '/^shipping\\.comment$/uD';
+    private const PATTERN_21 = '/^shipping\\.expectedDate$/uD';
+    private const PATTERN_22 = '/^shipping\\.logisticsProvider$/uD';
+    private const PATTERN_23 = '/^shipping\\.trackingNumber$/uD';
+    private const PATTERN_24 = '/^shipping\\.returnTrackingNumber$/uD';
+    private const PATTERN_25 = '/^shipping\\.normalized$/uD';
+    private const PATTERN_26 = '/^shipping\\.validationStatus$/uD';
+    private const PATTERN_27 = '/^shipping\\.warehouse$/uD';
+    private const PATTERN_28 = '/^shipping\\.preference$/uD';
+    private const PATTERN_29 = '/^shipping\\.middleName$/uD';
+    private const PATTERN_30 = '/^shipping\\.companyName$/uD';
+    private const PATTERN_31 = '/^shipping\\.phone$/uD';
+    private const PATTERN_32 = '/^shipping\\.workPhone$/uD';
+    private const PATTERN_33 = '/^shipping\\.mobile$/uD';
+    private const PATTERN_34 = '/^shipping\\.email$/uD';
+    private const PATTERN_35 = '/^shipping\\.type$/uD';
+    private const PATTERN_36 = '/^cart\\.items\\.[0-9]+\\.name$/uD';
+    private const PATTERN_37 = '/^cart\\.items\\.[0-9]+\\.merchantItemId$/uD';
+    private const PATTERN_38 = '/^cart\\.items\\.[0-9]+\\.type$/uD';
+    private const PATTERN_39 = '/^cart\\.items\\.[0-9]+\\.quantity$/uD';
+    private const PATTERN_40 = '/^cart\\.items\\.[0-9]+\\.sku$/uD';
+    private const PATTERN_41 = '/^cart\\.items\\.[0-9]+\\.currency$/uD';
+    private const PATTERN_42 = '/^cart\\.items\\.[0-9]+\\.description$/uD';
+    private const PATTERN_43 = '/^cart\\.items\\.[0-9]+\\.commodityCode$/uD';
+    private const PATTERN_44 = '/^cart\\.items\\.[0-9]+\\.commodityDescription$/uD';
+    private const PATTERN_45 = '/^cart\\.items\\.[0-9]+\\.originalPrice$/uD';
+    private const PATTERN_46 = '/^cart\\.items\\.[0-9]+\\.price$/uD';
+    private const PATTERN_47 = '/^cart\\.items\\.[0-9]+\\.totalAmount$/uD';
+    private const PATTERN_48 = '/^cart\\.items\\.[0-9]+\\.taxAmount$/uD';
+    private const PATTERN_49 = '/^cart\\.items\\.[0-9]+\\.totalTaxAmount$/uD';
+    private const PATTERN_50 = '/^cart\\.items\\.[0-9]+\\.discount$/uD';
+    private const PATTERN_51 = '/^cart\\.items\\.[0-9]+\\.tax$/uD';
+    private const PATTERN_52 = '/^cart\\.items\\.[0-9]+\\.taxCategory$/uD';
+    private const PATTERN_53 = '/^cart\\.items\\.[0-9]+\\.shipping$/uD';
+    private const PATTERN_54 = '/^cart\\.items\\.[0-9]+\\.giftMessage$/uD';
+    private const PATTERN_55 = '/^cart\\.items\\.[0-9]+\\.shippingMethod$/uD';
+    private const PATTERN_56 = '/^cart\\.items\\.[0-9]+\\.shippingInstructions$/uD';
+    private const PATTERN_57 = '/^cart\\.items\\.[0-9]+\\.shippingTrackingNumber$/uD';
+    private const PATTERN_58 = '/^cart\\.items\\.[0-9]+\\.quantityUnit$/uD';
+    private const PATTERN_59 = '/^cart\\.items\\.[0-9]+\\.productUrl$/uD';
+    private const PATTERN_60 = '/^cart\\.items\\.[0-9]+\\.imageUrl$/uD';
+    private const PATTERN_61 = '/^cart\\.items\\.[0-9]+\\.totalDiscountAmount$/uD';
+    private const PATTERN_62 = '/^cart\\.items\\.[0-9]+\\.productCode$/uD';
+    private const PATTERN_63 = '/^cart\\.items\\.[0-9]+\\.partNumber$/uD';
+    private const PATTERN_64 = '/^cart\\.items\\.[0-9]+\\.vatReferenceNumber$/uD';
+    private const PATTERN_65 = '/^cart\\.items\\.[0-9]+\\.itemNumber$/uD';
+    private const PATTERN_66 = '/^cart\\.items\\.[0-9]+\\.sellerId$/uD';
+    private const PATTERN_67 = '/^cart\\.items\\.[0-9]+\\.deliveryDate$/uD';
+    private const PATTERN_68 = '/^cart\\.items\\.[0-9]+\\.recipient\\.salutation$/uD';
+    private const PATTERN_69 = '/^cart\\.items\\.[0-9]+\\.recipient\\.firstName$/uD';
+    private const PATTERN_70 = '/^cart\\.items\\.[0-9]+\\.recipient\\.lastName$/uD';
+    private const PATTERN_71 = '/^cart\\.items\\.[0-9]+\\.recipient\\.middleName$/uD';
+    private const PATTERN_72 = '/^cart\\.items\\.[0-9]+\\.recipient\\.apartment$/uD';
+    private const PATTERN_73 = '/^cart\\.items\\.[0-9]+\\.recipient\\.street$/uD';
+    private const PATTERN_74 = '/^cart\\.items\\.[0-9]+\\.recipient\\.address$/uD';
+    private const PATTERN_75 = '/^cart\\.items\\.[0-9]+\\.recipient\\.city$/uD';
+    private const PATTERN_76 = '/^cart\\.items\\.[0-9]+\\.recipient\\.state$/uD';
+    private const PATTERN_77 = '/^cart\\.items\\.[0-9]+\\.recipient\\.postcode$/uD';
+    private const PATTERN_78 = '/^cart\\.items\\.[0-9]+\\.recipient\\.country$/uD';
+    private const PATTERN_79 = '/^cart\\.items\\.[0-9]+\\.recipient\\.phone$/uD';
+    private const PATTERN_80 = '/^cart\\.items\\.[0-9]+\\.recipient\\.email$/uD';
+    private const PATTERN_81 = '/^cart\\.payments\\.[0-9]+\\.name$/uD';
+    private const PATTERN_82 = '/^cart\\.payments\\.[0-9]+\\.type$/uD';
+    private const PATTERN_83 = '/^cart\\.payments\\.[0-9]+\\.status$/uD';
+    private const PATTERN_84 = '/^cart\\.payments\\.[0-9]+\\.brand$/uD';
+    private const PATTERN_85 = '/^cart\\.payments\\.[0-9]+\\.amount$/uD';
+    private const PATTERN_86 = '/^cart\\.payments\\.[0-9]+\\.currency$/uD';
+    private const PATTERN_87 = '/^cart\\.payments\\.[0-9]+\\.primary$/uD';
+    private const PATTERN_88 = '/^marketPlace\\.sellers\\.[0-9]+\\.id$/uD';
+    private const PATTERN_89 = '/^marketPlace\\.sellers\\.[0-9]+\\.amount$/uD';
     private const SHAPES_2 = [
         [['card_token', 'card_cvv2'], ['card_number', 'digital_wallet', 'payment_token']],
         [
             ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
-            ['card_token', 'digital_wallet', 'payment_token'],
+            ['digital_wallet', 'payment_token'],
         ],
         [
             ['digital_wallet', 'payment_token'],
-            ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2', 'card_token'],
+            ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
         ],
     ];
-    private const PATTERN_11 = '/^[0-9]{1,4}$/uD';
-    private const PATTERN_12 = '/^[0-9]+$/uD';
-    private const PATTERN_13 = '/^\\S+$/uD';
+    private const PATTERN_90 = '/^[0-9]{1,4}$/uD';
+    private const PATTERN_91 = '/^[0-9]+$/uD';
+    private const PATTERN_92 = '/^\\S+$/uD';
     private const SET_1 = [
         'SORT_CODE' => true,
         'ACCOUNT_NUMBER' => true,
@@ -451,7 +531,7 @@ final class Validators
         'BRANCH_CODE' => true,
         'VIRTUAL_ACCOUNT_ID' => true,
     ];
-    private const PATTERN_14 = '/^\\s*\\{[\\s\\S]*\\}\\s*$/uD';
+    private const PATTERN_93 = '/^\\s*\\{[\\s\\S]*\\}\\s*$/uD';
     private const SET_2 = [
         'payment_method' => true,
     ];
@@ -528,6 +608,7 @@ final class Validators
                 'channel_id',
                 'term_url_3ds',
                 'term_url_target',
+                'return_url',
                 'recurring_init',
                 'req_token',
                 'schedule_id',
@@ -605,11 +686,11 @@ final class Validators
         [['card_token', 'card_cvv2'], ['card_number', 'digital_wallet', 'payment_token']],
         [
             ['card_number', 'card_exp_month', 'card_exp_year', 'card_cvv2'],
-            ['card_token', 'digital_wallet', 'payment_token'],
+            ['digital_wallet', 'payment_token'],
         ],
     ];
-    private const PATTERN_15 = '/^(0[1-9]|1[0-2])\\/[0-9]{4}$/uD';
-    private const SHAPES_6 = [[[], ['card_token']], [[], ['card_number']]];
+    private const PATTERN_94 = '/^(0[1-9]|1[0-2])\\/[0-9]{4}$/uD';
+    private const SHAPES_6 = [[[], []], [[], ['card_number']]];
     private const SET_3 = [
         '1' => true,
         '2' => true,
@@ -620,8 +701,6 @@ final class Validators
         '7' => true,
         '8' => true,
     ];
-    private const PATTERN_16 = '/^0*[1-9][0-9]*$/uD';
-    private const PATTERN_17 = '/^(0?[1-9]|[12][0-9]|3[01])$/uD';
     private const SHAPES_7 = [[['recurring_first_trans_id'], []], [['recurring_init_trans_id'], []]];
     private const SET_4 = [
         'mtn-gh' => true,
@@ -648,7 +727,7 @@ final class Validators
         'etisalat-eg' => true,
         'aman-eg' => true,
     ];
-    private const PATTERN_18 = '/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/uD';
+    private const PATTERN_95 = '/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/uD';
     private const SET_5 = [
         '3DS' => true,
         'REDIRECT' => true,
@@ -661,8 +740,8 @@ final class Validators
         'CHARGEBACK' => true,
         'DECLINED' => true,
     ];
-    private const PATTERN_19 = '/^[0-9]{6}[*Xx]+[0-9]{4}$/uD';
-    private const PATTERN_20 = '/^[0-9]{1,10}$/uD';
+    private const PATTERN_96 = '/^[0-9]{6}[*Xx]+[0-9]{4}$/uD';
+    private const PATTERN_97 = '/^[0-9]{1,10}$/uD';
     private const SHAPES_8 = [
         [
             [
@@ -1026,7 +1105,7 @@ final class Validators
         ],
         [['result', 'http_code', 'error_code', 'error_message', 'errors'], []],
     ];
-    private const PATTERN_21 = '/^([A-Za-z]{2}|[0-9]{3})$/uD';
+    private const PATTERN_98 = '/^([A-Za-z]{2}|[0-9]{3})$/uD';
     private const SET_6 = [
         'card' => true,
         'pin_voucher' => true,
@@ -1081,8 +1160,7 @@ final class Validators
         'web_wallet' => true,
     ];
     private const VALUE_1 = false;
-    private const SHAPES_9 = [[['card_token'], []], [['card_number'], []]];
-    private const SHAPES_10 = [
+    private const SHAPES_9 = [
         [['http_code', 'error_code', 'error_message'], []],
         [['http_code', 'error_code', 'error_message', 'errors'], []],
     ];
@@ -1108,7 +1186,7 @@ final class Validators
         'waiting' => true,
         'undefined' => true,
     ];
-    private const PATTERN_22 = '/^-?[0-9]+(\\.[0-9]+)?$/uD';
+    private const PATTERN_99 = '/^-?[0-9]+(\\.[0-9]+)?$/uD';
     private const SET_9 = [
         'settled' => true,
         'pending' => true,
@@ -1119,12 +1197,12 @@ final class Validators
         'DECLINE' => true,
         'DECLINED' => true,
     ];
-    private const SHAPES_11 = [[['payment_id'], []], [['order_id'], []]];
-    private const SHAPES_12 = [
-        [['merchant_key', 'payment_id', 'hash'], ['order_id', 'size']],
-        [['merchant_key', 'order_id', 'size', 'hash'], ['payment_id']],
+    private const SHAPES_10 = [[['payment_id'], []], [['order_id'], []]];
+    private const SHAPES_11 = [
+        [['merchant_key', 'payment_id', 'hash'], ['order_id']],
+        [['merchant_key', 'order_id', 'size', 'hash'], []],
     ];
-    private const SHAPES_13 = [
+    private const SHAPES_12 = [
         [
             [
                 'payment_id',
@@ -1178,11 +1256,12 @@ final class Validators
         'UNDEFINED' => true,
         'INIT' => true,
     ];
-    private const SHAPES_14 = [
+    private const PATTERN_100 = '/^[A-Z]{3}$/uD';
+    private const SHAPES_13 = [
         [['paymentData', 'paymentMethod', 'transactionIdentifier'], []],
         [['apiVersion', 'apiVersionMinor', 'paymentMethodData'], []],
     ];
-    private const PATTERN_23 = '/^0+(\\.0+)?$/uD';
+    private const PATTERN_101 = '/^0+(\\.0+)?$/uD';
     private const SET_11 = [
         'vcard' => true,
         'pin_voucher' => true,
@@ -1228,13 +1307,15 @@ final class Validators
         'device_wallet' => true,
         'web_wallet' => true,
     ];
-    private const PATTERN_24 = '/^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_25 = '/^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_26 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_27 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_28 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$/uD';
-    private const PATTERN_29 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$/uD';
-    private const SHAPES_15 = [[['auth'], []], [['recurring_init'], []]];
+    private const PATTERN_102 = '/^0*[1-9][0-9]*$/uD';
+    private const PATTERN_103 = '/^(0?[1-9]|[12][0-9]|3[01])$/uD';
+    private const PATTERN_104 = '/^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_105 = '/^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_106 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_107 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_108 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$/uD';
+    private const PATTERN_109 = '/^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$/uD';
+    private const SHAPES_14 = [[['auth'], []], [['recurring_init'], []]];
     private const VALUE_2 = true;
 
     public static function v_Amount(mixed $value, ?ValidationContext $ctx = null): bool
@@ -2027,7 +2108,7 @@ final class Validators
                         if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_10, $v10) !== 1) {
+                        if (preg_match(self::PATTERN_9, $v10) !== 1) {
                             return false;
                         }
                     }
@@ -2096,7 +2177,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_10, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
+            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
                 return false;
             }
         }
@@ -2286,7 +2367,7 @@ final class Validators
                         if (strlen($v16) > 2 && mb_strlen($v16, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_8, $v16) !== 1) {
+                        if (preg_match(self::PATTERN_7, $v16) !== 1) {
                             return false;
                         }
                     }
@@ -2895,14 +2976,8 @@ final class Validators
                 } else {
                     return false;
                 }
-                if (array_key_exists('brand', $fields1)) {
-                    return false;
-                }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -2920,19 +2995,16 @@ final class Validators
                 return false;
             }
         } else {
-            $fields7 = (array) $value;
-            if (array_key_exists('action', $fields7)) {
-                $ctx->visit('action', $fields7['action'], self::v_AuthRequest_properties_action(...));
+            $fields6 = (array) $value;
+            if (array_key_exists('action', $fields6)) {
+                $ctx->visit('action', $fields6['action'], self::v_AuthRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields7) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
-                return false;
+            if (array_key_exists('auth', $fields6)) {
+                $ctx->visit('auth', $fields6['auth'], self::v_YesNo(...));
             }
-            if (array_key_exists('auth', $fields7)) {
-                $ctx->visit('auth', $fields7['auth'], self::v_YesNo(...));
-            }
-            if (array_key_exists('mpi_data', $fields7) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present')) {
+            if (array_key_exists('mpi_data', $fields6) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present')) {
                 return false;
             }
             self::v_CardSaleFields($value, $ctx);
@@ -3296,7 +3368,7 @@ final class Validators
                             if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
                                 return false;
                             }
-                            if (preg_match(self::PATTERN_12, $v6) !== 1) {
+                            if (preg_match(self::PATTERN_91, $v6) !== 1) {
                                 return false;
                             }
                         }
@@ -3348,7 +3420,7 @@ final class Validators
                 if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_12, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
+                if (preg_match(self::PATTERN_91, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
                     return false;
                 }
             }
@@ -3660,7 +3732,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -3673,7 +3745,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -3746,7 +3818,7 @@ final class Validators
                         if (strlen($v19) > 255 && mb_strlen($v19, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v19) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v19) !== 1) {
                             return false;
                         }
                     }
@@ -3892,7 +3964,7 @@ final class Validators
                         if (strlen($v53) > 255 && mb_strlen($v53, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v53) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v53) !== 1) {
                             return false;
                         }
                     }
@@ -3905,7 +3977,7 @@ final class Validators
                         if (strlen($v55) > 255 && mb_strlen($v55, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v55) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v55) !== 1) {
                             return false;
                         }
                     }
@@ -3926,7 +3998,7 @@ final class Validators
                         if (strlen($v59) > 255 && mb_strlen($v59, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v59) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v59) !== 1) {
                             return false;
                         }
                     }
@@ -4165,7 +4237,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_18, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_95, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
                 return false;
             }
         }
@@ -4235,7 +4307,7 @@ final class Validators
                         if (strlen($v14) > 10 && mb_strlen($v14, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -5148,17 +5220,22 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('payee_card_number', $fields1)) {
-                    $v10 = $fields1['payee_card_number'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v10 = $fields1['return_url'];
                     if (!is_string($v10)) {
                         return false;
                     } else {
-                        if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
+                        if (strlen($v10) > 2048 && mb_strlen($v10, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Checks::luhn($v10)) {
+                        if (!Formats::uri($v10)) {
                             return false;
                         }
+                    }
+                }
+                if (array_key_exists('payee_card_number', $fields1)) {
+                    if (!self::v_CardNumber($fields1['payee_card_number'])) {
+                        return false;
                     }
                 } else {
                     return false;
@@ -5169,8 +5246,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v13 = $fields1['custom_data'];
-                    if (!(is_array($v13) ? ($v13 === [] ? !Checks::$strictJson : !array_is_list($v13)) : $v13 instanceof \stdClass)) {
+                    $v14 = $fields1['custom_data'];
+                    if (!(is_array($v14) ? ($v14 === [] ? !Checks::$strictJson : !array_is_list($v14)) : $v14 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -5186,14 +5263,14 @@ final class Validators
                 if (!self::v_S2sPayeeFields($value)) {
                     return false;
                 }
-                $matches20 = 0;
+                $matches21 = 0;
                 if (self::v_CardTokenFields($value)) {
-                    $matches20++;
+                    $matches21++;
                 }
                 if (self::v_CardDataFields($value)) {
-                    $matches20++;
+                    $matches21++;
                 }
-                if ($matches20 !== 1) {
+                if ($matches21 !== 1) {
                     return false;
                 }
                 if (!self::v_S2sZeroAmountRule($value)) {
@@ -5207,52 +5284,55 @@ final class Validators
                 return false;
             }
         } else {
-            $fields22 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields22) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields23 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields23) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('action', $fields22)) {
-                $ctx->visit('action', $fields22['action'], self::v_Card2CardRequest_properties_action(...));
+            if (array_key_exists('action', $fields23)) {
+                $ctx->visit('action', $fields23['action'], self::v_Card2CardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('channel_id', $fields22)) {
-                $ctx->visit('channel_id', $fields22['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields23)) {
+                $ctx->visit('channel_id', $fields23['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('term_url_3ds', $fields22)) {
-                $ctx->visit('term_url_3ds', $fields22['term_url_3ds'], self::v_Url(...));
+            if (array_key_exists('term_url_3ds', $fields23)) {
+                $ctx->visit('term_url_3ds', $fields23['term_url_3ds'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'term_url_3ds', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('term_url_target', $fields22)) {
-                $ctx->visit('term_url_target', $fields22['term_url_target'], self::v_OrderId(...));
+            if (array_key_exists('term_url_target', $fields23)) {
+                $ctx->visit('term_url_target', $fields23['term_url_target'], self::v_OrderId(...));
             }
-            if (array_key_exists('payee_card_number', $fields22)) {
-                $ctx->visit('payee_card_number', $fields22['payee_card_number'], self::v_CardNumber(...));
+            if (array_key_exists('return_url', $fields23)) {
+                $ctx->visit('return_url', $fields23['return_url'], self::v_Url(...));
+            }
+            if (array_key_exists('payee_card_number', $fields23)) {
+                $ctx->visit('payee_card_number', $fields23['payee_card_number'], self::v_CardNumber(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('parameters', $fields22)) {
-                $ctx->visit('parameters', $fields22['parameters'], self::v_Card2CardParameters(...));
+            if (array_key_exists('parameters', $fields23)) {
+                $ctx->visit('parameters', $fields23['parameters'], self::v_Card2CardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields22)) {
-                $ctx->visit('custom_data', $fields22['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields23)) {
+                $ctx->visit('custom_data', $fields23['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
             self::v_S2sPayeeFields($value, $ctx);
-            $matches35 = 0;
+            $matches37 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches35++;
+                $matches37++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches35++;
+                $matches37++;
             }
-            if ($matches35 !== 1) {
-                if ($matches35 === 0) {
-                    $closest36 = Checks::closestAlternative($value, self::SHAPES_5);
-                    if ($closest36 === 0) {
+            if ($matches37 !== 1) {
+                if ($matches37 === 0) {
+                    $closest38 = Checks::closestAlternative($value, self::SHAPES_5);
+                    if ($closest38 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
                     } else {
@@ -5262,6 +5342,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
             }
             self::v_S2sZeroAmountRule($value, $ctx);
         }
@@ -5517,29 +5601,21 @@ final class Validators
             } else {
                 $fields1 = (array) $value;
                 if (array_key_exists('card_number', $fields1)) {
-                    $v2 = $fields1['card_number'];
-                    if (!is_string($v2)) {
+                    if (!self::v_CardNumber($fields1['card_number'])) {
                         return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v2)) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('card_exp_month', $fields1)) {
-                    $v4 = $fields1['card_exp_month'];
-                    if (!is_string($v4)) {
+                    $v3 = $fields1['card_exp_month'];
+                    if (!is_string($v3)) {
                         return false;
                     } else {
-                        if (strlen($v4) > 2 && mb_strlen($v4, 'UTF-8') > 2) {
+                        if (strlen($v3) > 2 && mb_strlen($v3, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_5, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_4, $v3) !== 1) {
                             return false;
                         }
                     }
@@ -5547,14 +5623,14 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('card_exp_year', $fields1)) {
-                    $v6 = $fields1['card_exp_year'];
-                    if (!is_string($v6)) {
+                    $v5 = $fields1['card_exp_year'];
+                    if (!is_string($v5)) {
                         return false;
                     } else {
-                        if (strlen($v6) > 4 && mb_strlen($v6, 'UTF-8') > 4) {
+                        if (strlen($v5) > 4 && mb_strlen($v5, 'UTF-8') > 4) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_6, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_5, $v5) !== 1) {
                             return false;
                         }
                     }
@@ -5562,16 +5638,13 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('card_cvv2', $fields1)) {
-                    $v8 = $fields1['card_cvv2'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['card_cvv2'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
-                    return false;
-                }
-                if (array_key_exists('card_token', $fields1)) {
                     return false;
                 }
                 if (array_key_exists('digital_wallet', $fields1)) {
@@ -5579,6 +5652,9 @@ final class Validators
                 }
                 if (array_key_exists('payment_token', $fields1)) {
                     return false;
+                }
+                if (!self::v_CardDataFields_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -5588,34 +5664,54 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('card_number', $fields10)) {
-                $ctx->visit('card_number', $fields10['card_number'], self::v_CardNumber(...));
+            $fields9 = (array) $value;
+            if (array_key_exists('card_number', $fields9)) {
+                $ctx->visit('card_number', $fields9['card_number'], self::v_CardNumber(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_exp_month', $fields10)) {
-                $ctx->visit('card_exp_month', $fields10['card_exp_month'], self::v_CardExpMonth(...));
+            if (array_key_exists('card_exp_month', $fields9)) {
+                $ctx->visit('card_exp_month', $fields9['card_exp_month'], self::v_CardExpMonth(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_exp_month', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_exp_year', $fields10)) {
-                $ctx->visit('card_exp_year', $fields10['card_exp_year'], self::v_CardExpYear(...));
+            if (array_key_exists('card_exp_year', $fields9)) {
+                $ctx->visit('card_exp_year', $fields9['card_exp_year'], self::v_CardExpYear(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_exp_year', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_cvv2', $fields10)) {
-                $ctx->visit('card_cvv2', $fields10['card_cvv2'], self::v_OrderId(...));
+            if (array_key_exists('card_cvv2', $fields9)) {
+                $ctx->visit('card_cvv2', $fields9['card_cvv2'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_cvv2', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields10) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
+            if (array_key_exists('digital_wallet', $fields9) && ValidationContext::rejectAt($ctx, 'digital_wallet', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('digital_wallet', $fields10) && ValidationContext::rejectAt($ctx, 'digital_wallet', 'false', 'must not be present')) {
+            if (array_key_exists('payment_token', $fields9) && ValidationContext::rejectAt($ctx, 'payment_token', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('payment_token', $fields10) && ValidationContext::rejectAt($ctx, 'payment_token', 'false', 'must not be present')) {
+            if (!self::v_CardDataFields_x_warning($value)) {
+                self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with card data, and the documents do not say which of the two the platform uses; the request is signed over the card token and sent'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CardDataFields_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('card_token', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('card_token', $fields2) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -5632,7 +5728,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_15, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_94, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$')) {
                 return false;
             }
         }
@@ -5649,7 +5745,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_5, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) {
+            if (preg_match(self::PATTERN_4, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0[1-9]|1[0-2])$')) {
                 return false;
             }
         }
@@ -5666,7 +5762,7 @@ final class Validators
             if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 4 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_6, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_5, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}$')) {
                 return false;
             }
         }
@@ -5675,6 +5771,19 @@ final class Validators
 
     public static function v_CardNumber(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_CardNumber_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -5683,6 +5792,16 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
+            if (!self::v_CardNumber_x_warning($value)) {
+                self::v_CardNumber_x_warning($value, $ctx->warning('fails the Luhn check digit, so it is most likely mistyped; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CardNumber_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
             if (!Checks::luhn($value) && ValidationContext::reject($ctx, 'luhn', 'must be a card number whose check digit is right (Luhn check): it is mistyped')) {
                 return false;
             }
@@ -5741,19 +5860,26 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('recurring_init', $fields1)) {
-                    $v8 = $fields1['recurring_init'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v8 = $fields1['return_url'];
                     if (!is_string($v8)) {
                         return false;
-                    } elseif ($v8 !== 'Y' && $v8 !== 'N') {
+                    } else {
+                        if (strlen($v8) > 2048 && mb_strlen($v8, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                        if (!Formats::uri($v8)) {
+                            return false;
+                        }
+                    }
+                }
+                if (array_key_exists('recurring_init', $fields1)) {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('req_token', $fields1)) {
-                    $v10 = $fields1['req_token'];
-                    if (!is_string($v10)) {
-                        return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    if (!self::v_YesNo($fields1['req_token'])) {
                         return false;
                     }
                 }
@@ -5865,6 +5991,9 @@ final class Validators
             if (array_key_exists('term_url_target', $fields28)) {
                 $ctx->visit('term_url_target', $fields28['term_url_target'], self::v_OrderId(...));
             }
+            if (array_key_exists('return_url', $fields28)) {
+                $ctx->visit('return_url', $fields28['return_url'], self::v_Url(...));
+            }
             if (array_key_exists('recurring_init', $fields28)) {
                 $ctx->visit('recurring_init', $fields28['recurring_init'], self::v_YesNo(...));
             }
@@ -5892,23 +6021,23 @@ final class Validators
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches44 = 0;
+            $matches45 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches44++;
+                $matches45++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches44++;
+                $matches45++;
             }
             if (self::v_WalletTokenFields($value)) {
-                $matches44++;
+                $matches45++;
             }
-            if ($matches44 !== 1) {
-                if ($matches44 === 0) {
-                    $closest45 = Checks::closestAlternative($value, self::SHAPES_2);
-                    if ($closest45 === 0) {
+            if ($matches45 !== 1) {
+                if ($matches45 === 0) {
+                    $closest46 = Checks::closestAlternative($value, self::SHAPES_2);
+                    if ($closest46 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
-                    } elseif ($closest45 === 1) {
+                    } elseif ($closest46 === 1) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
                     } else {
@@ -5918,6 +6047,12 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data, Wallet token');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
+            } elseif (self::v_WalletTokenFields($value)) {
+                self::v_WalletTokenFields($value, $ctx);
             }
         }
         return true;
@@ -5945,6 +6080,667 @@ final class Validators
                         return false;
                     }
                 }
+                foreach ($fields1 as $key5 => $item6) {
+                    $key5 = (string) $key5;
+                    if (preg_match(self::PATTERN_10, $key5) === 1) {
+                        $v7 = $item6;
+                        if (!is_string($v7)) {
+                            return false;
+                        } elseif (strlen($v7) > 100 && mb_strlen($v7, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_11, $key5) === 1) {
+                        $v9 = $item6;
+                        if (!is_string($v9)) {
+                            return false;
+                        } elseif (strlen($v9) > 100 && mb_strlen($v9, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_12, $key5) === 1) {
+                        $v11 = $item6;
+                        if (!is_string($v11)) {
+                            return false;
+                        } elseif (strlen($v11) > 100 && mb_strlen($v11, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_13, $key5) === 1) {
+                        $v13 = $item6;
+                        if (!is_string($v13)) {
+                            return false;
+                        } elseif (strlen($v13) > 100 && mb_strlen($v13, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_14, $key5) === 1) {
+                        $v15 = $item6;
+                        if (!is_string($v15)) {
+                            return false;
+                        } elseif (strlen($v15) > 80 && mb_strlen($v15, 'UTF-8') > 80) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_15, $key5) === 1) {
+                        $v17 = $item6;
+                        if (!is_string($v17)) {
+                            return false;
+                        } elseif (strlen($v17) > 50 && mb_strlen($v17, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_16, $key5) === 1) {
+                        $v19 = $item6;
+                        if (!is_string($v19)) {
+                            return false;
+                        } elseif (strlen($v19) > 16 && mb_strlen($v19, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_17, $key5) === 1) {
+                        $v21 = $item6;
+                        if (!is_string($v21)) {
+                            return false;
+                        } else {
+                            if (strlen($v21) > 2 && mb_strlen($v21, 'UTF-8') > 2) {
+                                return false;
+                            }
+                            if (preg_match(self::PATTERN_7, $v21) !== 1) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_18, $key5) === 1) {
+                        $v23 = $item6;
+                        if (!is_string($v23)) {
+                            return false;
+                        } elseif (strlen($v23) > 30 && mb_strlen($v23, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_19, $key5) === 1) {
+                        $v25 = $item6;
+                        if (!is_string($v25)) {
+                            return false;
+                        } elseif (strlen($v25) > 16 && mb_strlen($v25, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_20, $key5) === 1) {
+                        $v27 = $item6;
+                        if (!is_string($v27)) {
+                            return false;
+                        } elseif (strlen($v27) > 160 && mb_strlen($v27, 'UTF-8') > 160) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_21, $key5) === 1) {
+                        $v29 = $item6;
+                        if (!is_string($v29)) {
+                            return false;
+                        } elseif (strlen($v29) > 10 && mb_strlen($v29, 'UTF-8') > 10) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_22, $key5) === 1) {
+                        $v31 = $item6;
+                        if (!is_string($v31)) {
+                            return false;
+                        } elseif (strlen($v31) > 255 && mb_strlen($v31, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_23, $key5) === 1) {
+                        $v33 = $item6;
+                        if (!is_string($v33)) {
+                            return false;
+                        } elseif (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_24, $key5) === 1) {
+                        $v35 = $item6;
+                        if (!is_string($v35)) {
+                            return false;
+                        } elseif (strlen($v35) > 255 && mb_strlen($v35, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_25, $key5) === 1) {
+                        $v37 = $item6;
+                        if (!is_string($v37)) {
+                            return false;
+                        } elseif (strlen($v37) > 255 && mb_strlen($v37, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_26, $key5) === 1) {
+                        $v39 = $item6;
+                        if (!is_string($v39)) {
+                            return false;
+                        } elseif (strlen($v39) > 255 && mb_strlen($v39, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_27, $key5) === 1) {
+                        $v41 = $item6;
+                        if (!is_string($v41)) {
+                            return false;
+                        } elseif (strlen($v41) > 100 && mb_strlen($v41, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_28, $key5) === 1) {
+                        $v43 = $item6;
+                        if (!is_string($v43)) {
+                            return false;
+                        } elseif (strlen($v43) > 21 && mb_strlen($v43, 'UTF-8') > 21) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_29, $key5) === 1) {
+                        $v45 = $item6;
+                        if (!is_string($v45)) {
+                            return false;
+                        } elseif (strlen($v45) > 50 && mb_strlen($v45, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_30, $key5) === 1) {
+                        $v47 = $item6;
+                        if (!is_string($v47)) {
+                            return false;
+                        } elseif (strlen($v47) > 60 && mb_strlen($v47, 'UTF-8') > 60) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_31, $key5) === 1) {
+                        $v49 = $item6;
+                        if (!is_string($v49)) {
+                            return false;
+                        } elseif (strlen($v49) > 25 && mb_strlen($v49, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_32, $key5) === 1) {
+                        $v51 = $item6;
+                        if (!is_string($v51)) {
+                            return false;
+                        } elseif (strlen($v51) > 25 && mb_strlen($v51, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_33, $key5) === 1) {
+                        $v53 = $item6;
+                        if (!is_string($v53)) {
+                            return false;
+                        } elseif (strlen($v53) > 25 && mb_strlen($v53, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_34, $key5) === 1) {
+                        $v55 = $item6;
+                        if (!is_string($v55)) {
+                            return false;
+                        } elseif (strlen($v55) > 128 && mb_strlen($v55, 'UTF-8') > 128) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_35, $key5) === 1) {
+                        $v57 = $item6;
+                        if (!is_string($v57)) {
+                            return false;
+                        } elseif ($v57 !== 'shipment' && $v57 !== 'return') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_36, $key5) === 1) {
+                        $v59 = $item6;
+                        if (!is_string($v59)) {
+                            return false;
+                        } elseif (strlen($v59) > 255 && mb_strlen($v59, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_37, $key5) === 1) {
+                        $v61 = $item6;
+                        if (!is_string($v61)) {
+                            return false;
+                        } elseif (strlen($v61) > 255 && mb_strlen($v61, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_38, $key5) === 1) {
+                        $v63 = $item6;
+                        if (!is_string($v63)) {
+                            return false;
+                        } elseif (strlen($v63) > 255 && mb_strlen($v63, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_39, $key5) === 1) {
+                        $v65 = $item6;
+                        if (!is_string($v65)) {
+                            return false;
+                        } elseif (strlen($v65) > 5 && mb_strlen($v65, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_40, $key5) === 1) {
+                        $v67 = $item6;
+                        if (!is_string($v67)) {
+                            return false;
+                        } elseif (strlen($v67) > 255 && mb_strlen($v67, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_41, $key5) === 1) {
+                        $v69 = $item6;
+                        if (!is_string($v69)) {
+                            return false;
+                        } elseif (strlen($v69) > 3 && mb_strlen($v69, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_42, $key5) === 1) {
+                        $v71 = $item6;
+                        if (!is_string($v71)) {
+                            return false;
+                        } elseif (strlen($v71) > 2048 && mb_strlen($v71, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_43, $key5) === 1) {
+                        $v73 = $item6;
+                        if (!is_string($v73)) {
+                            return false;
+                        } elseif (strlen($v73) > 8 && mb_strlen($v73, 'UTF-8') > 8) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_44, $key5) === 1) {
+                        $v75 = $item6;
+                        if (!is_string($v75)) {
+                            return false;
+                        } elseif (strlen($v75) > 50 && mb_strlen($v75, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_45, $key5) === 1) {
+                        $v77 = $item6;
+                        if (!is_string($v77)) {
+                            return false;
+                        } elseif (strlen($v77) > 255 && mb_strlen($v77, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_46, $key5) === 1) {
+                        $v79 = $item6;
+                        if (!is_string($v79)) {
+                            return false;
+                        } elseif (strlen($v79) > 13 && mb_strlen($v79, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_47, $key5) === 1) {
+                        $v81 = $item6;
+                        if (!is_string($v81)) {
+                            return false;
+                        } elseif (strlen($v81) > 13 && mb_strlen($v81, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_48, $key5) === 1) {
+                        $v83 = $item6;
+                        if (!is_string($v83)) {
+                            return false;
+                        } elseif (strlen($v83) > 13 && mb_strlen($v83, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_49, $key5) === 1) {
+                        $v85 = $item6;
+                        if (!is_string($v85)) {
+                            return false;
+                        } elseif (strlen($v85) > 13 && mb_strlen($v85, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_50, $key5) === 1) {
+                        $v87 = $item6;
+                        if (!is_string($v87)) {
+                            return false;
+                        } elseif (strlen($v87) > 13 && mb_strlen($v87, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_51, $key5) === 1) {
+                        $v89 = $item6;
+                        if (!is_string($v89)) {
+                            return false;
+                        } elseif (strlen($v89) > 13 && mb_strlen($v89, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_52, $key5) === 1) {
+                        $v91 = $item6;
+                        if (!is_string($v91)) {
+                            return false;
+                        } elseif (strlen($v91) > 13 && mb_strlen($v91, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_53, $key5) === 1) {
+                        $v93 = $item6;
+                        if (!is_string($v93)) {
+                            return false;
+                        } elseif (strlen($v93) > 255 && mb_strlen($v93, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_54, $key5) === 1) {
+                        $v95 = $item6;
+                        if (!is_string($v95)) {
+                            return false;
+                        } elseif (strlen($v95) > 255 && mb_strlen($v95, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_55, $key5) === 1) {
+                        $v97 = $item6;
+                        if (!is_string($v97)) {
+                            return false;
+                        } elseif (strlen($v97) > 255 && mb_strlen($v97, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_56, $key5) === 1) {
+                        $v99 = $item6;
+                        if (!is_string($v99)) {
+                            return false;
+                        } elseif (strlen($v99) > 255 && mb_strlen($v99, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_57, $key5) === 1) {
+                        $v101 = $item6;
+                        if (!is_string($v101)) {
+                            return false;
+                        } elseif (strlen($v101) > 255 && mb_strlen($v101, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_58, $key5) === 1) {
+                        $v103 = $item6;
+                        if (!is_string($v103)) {
+                            return false;
+                        } elseif ($v103 !== 'M' && $v103 !== 'CM' && $v103 !== 'KG' && $v103 !== 'G' && $v103 !== 'COUNT') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_59, $key5) === 1) {
+                        $v105 = $item6;
+                        if (!is_string($v105)) {
+                            return false;
+                        } else {
+                            if (strlen($v105) > 255 && mb_strlen($v105, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (!Formats::uri($v105)) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_60, $key5) === 1) {
+                        $v107 = $item6;
+                        if (!is_string($v107)) {
+                            return false;
+                        } else {
+                            if (strlen($v107) > 255 && mb_strlen($v107, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (!Formats::uri($v107)) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_61, $key5) === 1) {
+                        $v109 = $item6;
+                        if (!is_string($v109)) {
+                            return false;
+                        } elseif (strlen($v109) > 255 && mb_strlen($v109, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_62, $key5) === 1) {
+                        $v111 = $item6;
+                        if (!is_string($v111)) {
+                            return false;
+                        } elseif (strlen($v111) > 30 && mb_strlen($v111, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_63, $key5) === 1) {
+                        $v113 = $item6;
+                        if (!is_string($v113)) {
+                            return false;
+                        } elseif (strlen($v113) > 30 && mb_strlen($v113, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_64, $key5) === 1) {
+                        $v115 = $item6;
+                        if (!is_string($v115)) {
+                            return false;
+                        } elseif (strlen($v115) > 30 && mb_strlen($v115, 'UTF-8') > 30) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_65, $key5) === 1) {
+                        $v117 = $item6;
+                        if (!is_string($v117)) {
+                            return false;
+                        } elseif (strlen($v117) > 3 && mb_strlen($v117, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_66, $key5) === 1) {
+                        $v119 = $item6;
+                        if (!is_string($v119)) {
+                            return false;
+                        } elseif (strlen($v119) > 255 && mb_strlen($v119, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_67, $key5) === 1) {
+                        $v121 = $item6;
+                        if (!is_string($v121)) {
+                            return false;
+                        } elseif (strlen($v121) > 10 && mb_strlen($v121, 'UTF-8') > 10) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_68, $key5) === 1) {
+                        $v123 = $item6;
+                        if (!is_string($v123)) {
+                            return false;
+                        } elseif (strlen($v123) > 5 && mb_strlen($v123, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_69, $key5) === 1) {
+                        $v125 = $item6;
+                        if (!is_string($v125)) {
+                            return false;
+                        } elseif (strlen($v125) > 48 && mb_strlen($v125, 'UTF-8') > 48) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_70, $key5) === 1) {
+                        $v127 = $item6;
+                        if (!is_string($v127)) {
+                            return false;
+                        } elseif (strlen($v127) > 48 && mb_strlen($v127, 'UTF-8') > 48) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_71, $key5) === 1) {
+                        $v129 = $item6;
+                        if (!is_string($v129)) {
+                            return false;
+                        } elseif (strlen($v129) > 50 && mb_strlen($v129, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_72, $key5) === 1) {
+                        $v131 = $item6;
+                        if (!is_string($v131)) {
+                            return false;
+                        } elseif (strlen($v131) > 100 && mb_strlen($v131, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_73, $key5) === 1) {
+                        $v133 = $item6;
+                        if (!is_string($v133)) {
+                            return false;
+                        } elseif (strlen($v133) > 100 && mb_strlen($v133, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_74, $key5) === 1) {
+                        $v135 = $item6;
+                        if (!is_string($v135)) {
+                            return false;
+                        } elseif (strlen($v135) > 100 && mb_strlen($v135, 'UTF-8') > 100) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_75, $key5) === 1) {
+                        $v137 = $item6;
+                        if (!is_string($v137)) {
+                            return false;
+                        } elseif (strlen($v137) > 80 && mb_strlen($v137, 'UTF-8') > 80) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_76, $key5) === 1) {
+                        $v139 = $item6;
+                        if (!is_string($v139)) {
+                            return false;
+                        } elseif (strlen($v139) > 50 && mb_strlen($v139, 'UTF-8') > 50) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_77, $key5) === 1) {
+                        $v141 = $item6;
+                        if (!is_string($v141)) {
+                            return false;
+                        } elseif (strlen($v141) > 16 && mb_strlen($v141, 'UTF-8') > 16) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_78, $key5) === 1) {
+                        $v143 = $item6;
+                        if (!is_string($v143)) {
+                            return false;
+                        } elseif (strlen($v143) > 5 && mb_strlen($v143, 'UTF-8') > 5) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_79, $key5) === 1) {
+                        $v145 = $item6;
+                        if (!is_string($v145)) {
+                            return false;
+                        } elseif (strlen($v145) > 25 && mb_strlen($v145, 'UTF-8') > 25) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_80, $key5) === 1) {
+                        $v147 = $item6;
+                        if (!is_string($v147)) {
+                            return false;
+                        } elseif (strlen($v147) > 128 && mb_strlen($v147, 'UTF-8') > 128) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_81, $key5) === 1) {
+                        $v149 = $item6;
+                        if (!is_string($v149)) {
+                            return false;
+                        } elseif (strlen($v149) > 255 && mb_strlen($v149, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_82, $key5) === 1) {
+                        $v151 = $item6;
+                        if (!is_string($v151)) {
+                            return false;
+                        } elseif ($v151 !== 'GIFTCARD' && $v151 !== 'PROMOTION') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_83, $key5) === 1) {
+                        $v153 = $item6;
+                        if (!is_string($v153)) {
+                            return false;
+                        } elseif ($v153 !== 'pending' && $v153 !== 'authorized' && $v153 !== 'captured') {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_84, $key5) === 1) {
+                        $v155 = $item6;
+                        if (!is_string($v155)) {
+                            return false;
+                        } elseif (strlen($v155) > 255 && mb_strlen($v155, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_85, $key5) === 1) {
+                        $v157 = $item6;
+                        if (!is_string($v157)) {
+                            return false;
+                        } else {
+                            if (strlen($v157) > 255 && mb_strlen($v157, 'UTF-8') > 255) {
+                                return false;
+                            }
+                            if (preg_match(self::PATTERN_9, $v157) !== 1) {
+                                return false;
+                            }
+                        }
+                    }
+                    if (preg_match(self::PATTERN_86, $key5) === 1) {
+                        $v159 = $item6;
+                        if (!is_string($v159)) {
+                            return false;
+                        } elseif (strlen($v159) > 3 && mb_strlen($v159, 'UTF-8') > 3) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_87, $key5) === 1) {
+                        $v161 = $item6;
+                        if (!(self::v_CryptoGatewayParameters_properties_bech32($v161) || self::v_OrderId($v161))) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_88, $key5) === 1) {
+                        $v163 = $item6;
+                        if (!is_string($v163)) {
+                            return false;
+                        } elseif (strlen($v163) > 255 && mb_strlen($v163, 'UTF-8') > 255) {
+                            return false;
+                        }
+                    }
+                    if (preg_match(self::PATTERN_89, $key5) === 1) {
+                        $v165 = $item6;
+                        if (!is_string($v165)) {
+                            return false;
+                        } elseif (strlen($v165) > 13 && mb_strlen($v165, 'UTF-8') > 13) {
+                            return false;
+                        }
+                    }
+                }
             }
             return true;
         }
@@ -5953,15 +6749,264 @@ final class Validators
                 return false;
             }
         } else {
-            $fields5 = (array) $value;
-            if (array_key_exists('shipping', $fields5)) {
-                $ctx->visit('shipping', $fields5['shipping'], self::v_ApcShipping(...));
+            $fields167 = (array) $value;
+            if (array_key_exists('shipping', $fields167)) {
+                $ctx->visit('shipping', $fields167['shipping'], self::v_ApcShipping(...));
             }
-            if (array_key_exists('cart', $fields5)) {
-                $ctx->visit('cart', $fields5['cart'], self::v_ApcCart(...));
+            if (array_key_exists('cart', $fields167)) {
+                $ctx->visit('cart', $fields167['cart'], self::v_ApcCart(...));
             }
-            if (array_key_exists('marketPlace', $fields5)) {
-                $ctx->visit('marketPlace', $fields5['marketPlace'], self::v_ApcMarketplace(...));
+            if (array_key_exists('marketPlace', $fields167)) {
+                $ctx->visit('marketPlace', $fields167['marketPlace'], self::v_ApcMarketplace(...));
+            }
+            foreach ($fields167 as $key171 => $item172) {
+                $key171 = (string) $key171;
+                if (preg_match(self::PATTERN_10, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_11, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_12, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_13, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_14, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_city(...));
+                }
+                if (preg_match(self::PATTERN_15, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_16, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_17, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_CardSetFcp_properties_fiscal_country(...));
+                }
+                if (preg_match(self::PATTERN_18, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_19, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_20, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_comment(...));
+                }
+                if (preg_match(self::PATTERN_21, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_expectedDate(...));
+                }
+                if (preg_match(self::PATTERN_22, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_23, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_24, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_25, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_26, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_27, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_28, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_preference(...));
+                }
+                if (preg_match(self::PATTERN_29, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_30, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_companyName(...));
+                }
+                if (preg_match(self::PATTERN_31, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_32, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_33, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_34, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_email(...));
+                }
+                if (preg_match(self::PATTERN_35, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_type(...));
+                }
+                if (preg_match(self::PATTERN_36, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_37, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_38, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_39, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_40, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_41, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_42, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_description(...));
+                }
+                if (preg_match(self::PATTERN_43, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_commodityCode(...));
+                }
+                if (preg_match(self::PATTERN_44, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_45, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_46, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_47, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_48, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_49, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_50, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_51, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_52, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
+                if (preg_match(self::PATTERN_53, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_OrderId(...));
+                }
+                if (preg_match(self::PATTERN_54, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_55, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_56, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_57, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_58, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_quantityUnit(...));
+                }
+                if (preg_match(self::PATTERN_59, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_productUrl(...));
+                }
+                if (preg_match(self::PATTERN_60, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_productUrl(...));
+                }
+                if (preg_match(self::PATTERN_61, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_OrderId(...));
+                }
+                if (preg_match(self::PATTERN_62, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_63, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_64, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_method(...));
+                }
+                if (preg_match(self::PATTERN_65, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_66, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_67, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_expectedDate(...));
+                }
+                if (preg_match(self::PATTERN_68, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_69, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_firstName(...));
+                }
+                if (preg_match(self::PATTERN_70, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_firstName(...));
+                }
+                if (preg_match(self::PATTERN_71, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_72, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_73, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_74, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_street1(...));
+                }
+                if (preg_match(self::PATTERN_75, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_city(...));
+                }
+                if (preg_match(self::PATTERN_76, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_state(...));
+                }
+                if (preg_match(self::PATTERN_77, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_postcode(...));
+                }
+                if (preg_match(self::PATTERN_78, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItemRecipient_properties_salutation(...));
+                }
+                if (preg_match(self::PATTERN_79, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_phone(...));
+                }
+                if (preg_match(self::PATTERN_80, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_email(...));
+                }
+                if (preg_match(self::PATTERN_81, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_82, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_type(...));
+                }
+                if (preg_match(self::PATTERN_83, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_status(...));
+                }
+                if (preg_match(self::PATTERN_84, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_85, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartPayment_properties_amount(...));
+                }
+                if (preg_match(self::PATTERN_86, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_currency(...));
+                }
+                if (preg_match(self::PATTERN_87, $key171) === 1) {
+                    $v250 = $item172;
+                    $ctx->enter($key171);
+                    if (!(self::v_CryptoGatewayParameters_properties_bech32($v250) || self::v_OrderId($v250))) {
+                        $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
+                        self::v_CryptoGatewayParameters_properties_bech32($v250, $ctx);
+                    }
+                    $ctx->leave();
+                }
+                if (preg_match(self::PATTERN_88, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcShipping_properties_logisticsProvider(...));
+                }
+                if (preg_match(self::PATTERN_89, $key171) === 1) {
+                    $ctx->visit($key171, $item172, self::v_ApcCartItem_properties_price(...));
+                }
             }
         }
         return true;
@@ -6014,7 +7059,7 @@ final class Validators
                         if (strlen($v4) > 2 && mb_strlen($v4, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_7, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_6, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -6095,7 +7140,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_7, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_6, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{2}$')) {
                 return false;
             }
         }
@@ -6638,7 +7683,7 @@ final class Validators
                         if (strlen($v8) > 2 && mb_strlen($v8, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_8, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_7, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -6745,7 +7790,7 @@ final class Validators
             if (strlen($value) > 2 && mb_strlen($value, 'UTF-8') > 2 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_8, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Za-z]{2}$')) {
+            if (preg_match(self::PATTERN_7, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Za-z]{2}$')) {
                 return false;
             }
         }
@@ -6810,7 +7855,7 @@ final class Validators
                         if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -6933,7 +7978,7 @@ final class Validators
                         if (strlen($v2) > 2 && mb_strlen($v2, 'UTF-8') > 2) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_5, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_4, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -6946,7 +7991,7 @@ final class Validators
                         if (strlen($v4) > 4 && mb_strlen($v4, 'UTF-8') > 4) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_6, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_5, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -7035,7 +8080,7 @@ final class Validators
                         if (strlen($v12) > 9 && mb_strlen($v12, 'UTF-8') > 9) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_9, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_8, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -7114,7 +8159,7 @@ final class Validators
             if (strlen($value) > 9 && mb_strlen($value, 'UTF-8') > 9 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 9 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) {
+            if (preg_match(self::PATTERN_8, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,9}$')) {
                 return false;
             }
         }
@@ -7290,7 +8335,7 @@ final class Validators
                         if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -7363,7 +8408,7 @@ final class Validators
                         if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v20) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v20) !== 1) {
                             return false;
                         }
                     }
@@ -7384,7 +8429,7 @@ final class Validators
                         if (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v24) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v24) !== 1) {
                             return false;
                         }
                     }
@@ -7461,7 +8506,7 @@ final class Validators
                         if (strlen($v42) > 255 && mb_strlen($v42, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v42) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v42) !== 1) {
                             return false;
                         }
                     }
@@ -7541,7 +8586,7 @@ final class Validators
                         if (strlen($v60) > 64 && mb_strlen($v60, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v60) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v60) !== 1) {
                             return false;
                         }
                     }
@@ -7794,7 +8839,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -7877,7 +8922,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -7965,96 +9010,68 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('card_token', $fields1)) {
-                    $v12 = $fields1['card_token'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['card_token'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
-                }
-                if (array_key_exists('card_number', $fields1)) {
-                    $v14 = $fields1['card_number'];
-                    if (!is_string($v14)) {
-                        return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v14)) {
-                            return false;
-                        }
-                    }
+                } else {
+                    return false;
                 }
                 if (array_key_exists('payee_first_name', $fields1)) {
-                    $v16 = $fields1['payee_first_name'];
-                    if (!is_string($v16)) {
+                    $v13 = $fields1['payee_first_name'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('payee_last_name', $fields1)) {
-                    $v18 = $fields1['payee_last_name'];
-                    if (!is_string($v18)) {
+                    $v15 = $fields1['payee_last_name'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v20 = $fields1['custom_data'];
-                    if (!(is_array($v20) ? ($v20 === [] ? !Checks::$strictJson : !array_is_list($v20)) : $v20 instanceof \stdClass)) {
+                    $v17 = $fields1['custom_data'];
+                    if (!(is_array($v17) ? ($v17 === [] ? !Checks::$strictJson : !array_is_list($v17)) : $v17 instanceof \stdClass)) {
                         return false;
                     }
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v22 = $fields1['hash'];
-                    if (!is_string($v22)) {
+                    $v19 = $fields1['hash'];
+                    if (!is_string($v19)) {
                         return false;
                     } else {
-                        if (strlen($v22) > 64 && mb_strlen($v22, 'UTF-8') > 64) {
+                        if (strlen($v19) > 64 && mb_strlen($v19, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v22) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v19) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
-                }
-                if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
-                    return false;
-                }
-                if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                    $fields26 = (array) $value;
-                    if (array_key_exists('card_number', $fields26)) {
-                        return false;
-                    }
                 }
             }
             return true;
@@ -8064,129 +9081,49 @@ final class Validators
                 return false;
             }
         } else {
-            $fields27 = (array) $value;
-            if (array_key_exists('merchant_key', $fields27)) {
-                $ctx->visit('merchant_key', $fields27['merchant_key'], self::v_OrderId(...));
+            $fields21 = (array) $value;
+            if (array_key_exists('merchant_key', $fields21)) {
+                $ctx->visit('merchant_key', $fields21['merchant_key'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields27)) {
-                $ctx->visit('order_id', $fields27['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields21)) {
+                $ctx->visit('order_id', $fields21['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields27)) {
-                $ctx->visit('order_amount', $fields27['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields21)) {
+                $ctx->visit('order_amount', $fields21['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields27)) {
-                $ctx->visit('order_currency', $fields27['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields21)) {
+                $ctx->visit('order_currency', $fields21['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields27)) {
-                $ctx->visit('order_description', $fields27['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields21)) {
+                $ctx->visit('order_description', $fields21['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields27)) {
-                $ctx->visit('card_token', $fields27['card_token'], self::v_OrderId(...));
-            }
-            if (array_key_exists('card_number', $fields27)) {
-                $ctx->visit('card_number', $fields27['card_number'], self::v_CardNumber(...));
-            }
-            if (array_key_exists('payee_first_name', $fields27)) {
-                $ctx->visit('payee_first_name', $fields27['payee_first_name'], self::v_OrderId(...));
-            }
-            if (array_key_exists('payee_last_name', $fields27)) {
-                $ctx->visit('payee_last_name', $fields27['payee_last_name'], self::v_OrderId(...));
-            }
-            if (array_key_exists('custom_data', $fields27)) {
-                $ctx->visit('custom_data', $fields27['custom_data'], self::v_VoucherWalletParameters(...));
-            }
-            if (array_key_exists('hash', $fields27)) {
-                $ctx->visit('hash', $fields27['hash'], self::v_Hash(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
-                return false;
-            }
-            if (!(self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value) || self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value))) {
-                $closest40 = Checks::closestAlternative($value, self::SHAPES_9);
-                if ($closest40 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_token)');
-                    self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value, $ctx);
-                } else {
-                    $ctx->fail('anyOf', 'must match at least one of: card_token, card_number (closest: card_number)');
-                    self::v_CheckoutCardCreditRequest_allOf_0_anyOf_1($value, $ctx);
-                }
-            }
-            if (self::v_CheckoutCardCreditRequest_allOf_0_anyOf_0($value)) {
-                $fields42 = (array) $value;
-                if (array_key_exists('card_number', $fields42) && ValidationContext::rejectAt($ctx, 'card_number', 'false', 'must not be present (when card_token is present)')) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_0(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('card_token', $fields1)) {
-                    $v2 = $fields1['card_token'];
-                    if (!is_string($v2)) {
-                        return false;
-                    } elseif (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('card_token', $fields4)) {
-                $ctx->visit('card_token', $fields4['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields21)) {
+                $ctx->visit('card_token', $fields21['card_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required')) {
                 return false;
             }
-        }
-        return true;
-    }
-
-    public static function v_CheckoutCardCreditRequest_allOf_0_anyOf_1(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('card_number', $fields1)) {
-                    $v2 = $fields1['card_number'];
-                    if (!is_string($v2)) {
-                        return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v2)) {
-                            return false;
-                        }
-                    }
-                } else {
-                    return false;
-                }
+            if (array_key_exists('payee_first_name', $fields21)) {
+                $ctx->visit('payee_first_name', $fields21['payee_first_name'], self::v_OrderId(...));
             }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('card_number', $fields4)) {
-                $ctx->visit('card_number', $fields4['card_number'], self::v_CardNumber(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
+            if (array_key_exists('payee_last_name', $fields21)) {
+                $ctx->visit('payee_last_name', $fields21['payee_last_name'], self::v_OrderId(...));
+            }
+            if (array_key_exists('custom_data', $fields21)) {
+                $ctx->visit('custom_data', $fields21['custom_data'], self::v_VoucherWalletParameters(...));
+            }
+            if (array_key_exists('hash', $fields21)) {
+                $ctx->visit('hash', $fields21['hash'], self::v_Hash(...));
+            } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
         }
@@ -8202,7 +9139,7 @@ final class Validators
             return true;
         }
         if (!(self::v_CheckoutLookupError($value) || self::v_CheckoutValidationError($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_10);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_9);
             if ($closest3 === 0) {
                 $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
                 self::v_CheckoutLookupError($value, $ctx);
@@ -8229,7 +9166,7 @@ final class Validators
                 }
                 if (array_key_exists('error_code', $fields1)) {
                     $v4 = $fields1['error_code'];
-                    if (!(self::v_WebWalletToken_properties_apiVersion($v4) || self::v_OrderId($v4))) {
+                    if (!(self::v_S2sErrorResponse_properties_http_code($v4) || self::v_OrderId($v4))) {
                         return false;
                     }
                 } else {
@@ -8255,14 +9192,14 @@ final class Validators
         } else {
             $fields8 = (array) $value;
             if (array_key_exists('http_code', $fields8)) {
-                $ctx->visit('http_code', $fields8['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields8['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields8)) {
                 $v10 = $fields8['error_code'];
                 $ctx->enter('error_code');
-                if (!(self::v_WebWalletToken_properties_apiVersion($v10) || self::v_OrderId($v10))) {
+                if (!(self::v_S2sErrorResponse_properties_http_code($v10) || self::v_OrderId($v10))) {
                     $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
-                    self::v_WebWalletToken_properties_apiVersion($v10, $ctx);
+                    self::v_S2sErrorResponse_properties_http_code($v10, $ctx);
                 }
                 $ctx->leave();
             } elseif (ValidationContext::rejectAt($ctx, 'error_code', 'required', 'is required')) {
@@ -8314,7 +9251,7 @@ final class Validators
                         if (strlen($v4) > 19 && mb_strlen($v4, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -8382,7 +9319,7 @@ final class Validators
                         if (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v18) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v18) !== 1) {
                             return false;
                         }
                     }
@@ -8445,7 +9382,7 @@ final class Validators
                         if (strlen($v31) > 255 && mb_strlen($v31, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v31) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v31) !== 1) {
                             return false;
                         }
                     }
@@ -8458,7 +9395,7 @@ final class Validators
                         if (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v33) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v33) !== 1) {
                             return false;
                         }
                     }
@@ -8655,23 +9592,15 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v6 = $fields1['currency'];
-                    if (!is_string($v6)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('description', $fields1)) {
-                    $v8 = $fields1['description'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['description'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 4096 && mb_strlen($v8, 'UTF-8') > 4096) {
+                    } elseif (strlen($v7) > 4096 && mb_strlen($v7, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
@@ -8685,28 +9614,28 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('number', $fields10)) {
-                $ctx->visit('number', $fields10['number'], self::v_OrderId(...));
+            $fields9 = (array) $value;
+            if (array_key_exists('number', $fields9)) {
+                $ctx->visit('number', $fields9['number'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('amount', $fields10)) {
-                $v12 = $fields10['amount'];
+            if (array_key_exists('amount', $fields9)) {
+                $v11 = $fields9['amount'];
                 $ctx->enter('amount');
-                self::v_Amount($v12, $ctx);
-                if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v12) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.")')) {
+                self::v_Amount($v11, $ctx);
+                if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v11) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.")')) {
                     return false;
                 }
                 $ctx->leave();
             } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields10)) {
-                $ctx->visit('currency', $fields10['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields9)) {
+                $ctx->visit('currency', $fields9['currency'], self::v_Currency(...));
             }
-            if (array_key_exists('description', $fields10)) {
-                $ctx->visit('description', $fields10['description'], self::v_OrderDescription(...));
+            if (array_key_exists('description', $fields9)) {
+                $ctx->visit('description', $fields9['description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'description', 'required', 'is required')) {
                 return false;
             }
@@ -8785,7 +9714,7 @@ final class Validators
                         if (strlen($v14) > 64 && mb_strlen($v14, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -8882,7 +9811,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -8997,7 +9926,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -9060,7 +9989,7 @@ final class Validators
                         if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -9149,15 +10078,15 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
                 } else {
                     return false;
                 }
-                if (array_key_exists('payment_id', $fields1)) {
-                    return false;
+                if (!self::v_CheckoutStatusByOrderId_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -9195,8 +10124,8 @@ final class Validators
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payment_id', $fields10) && ValidationContext::rejectAt($ctx, 'payment_id', 'false', 'must not be present')) {
-                return false;
+            if (!self::v_CheckoutStatusByOrderId_x_warning($value)) {
+                self::v_CheckoutStatusByOrderId_x_warning($value, $ctx->warning('is sent together with `order_id`; the request is the lookup by `order_id`, signed as one, and sent'));
             }
         }
         return true;
@@ -9231,6 +10160,26 @@ final class Validators
     {
         if ((is_int($value) || is_float($value) && is_finite($value))) {
             if ($value <= 100 && ValidationContext::reject($ctx, 'exclusiveMinimum', 'must be greater than 100')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static function v_CheckoutStatusByOrderId_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('payment_id', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('payment_id', $fields2) && ValidationContext::rejectAt($ctx, 'payment_id', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -9272,7 +10221,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -9282,8 +10231,8 @@ final class Validators
                 if (array_key_exists('order_id', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('size', $fields1)) {
-                    return false;
+                if (!self::v_CheckoutStatusByPaymentId_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -9312,7 +10261,27 @@ final class Validators
             if (array_key_exists('order_id', $fields8) && ValidationContext::rejectAt($ctx, 'order_id', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('size', $fields8) && ValidationContext::rejectAt($ctx, 'size', 'false', 'must not be present')) {
+            if (!self::v_CheckoutStatusByPaymentId_x_warning($value)) {
+                self::v_CheckoutStatusByPaymentId_x_warning($value, $ctx->warning('applies to the lookup by `order_id` only; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_CheckoutStatusByPaymentId_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+                $fields1 = (array) $value;
+                if (array_key_exists('size', $fields1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
+            $fields2 = (array) $value;
+            if (array_key_exists('size', $fields2) && ValidationContext::rejectAt($ctx, 'size', 'false', 'must not be present')) {
                 return false;
             }
         }
@@ -9347,7 +10316,7 @@ final class Validators
             }
         } else {
             if (!(self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value) || self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value))) {
-                $closest6 = Checks::closestAlternative($value, self::SHAPES_11);
+                $closest6 = Checks::closestAlternative($value, self::SHAPES_10);
                 if ($closest6 === 0) {
                     $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value, $ctx);
@@ -9365,7 +10334,7 @@ final class Validators
             }
             if ($matches7 !== 1) {
                 if ($matches7 === 0) {
-                    $closest8 = Checks::closestAlternative($value, self::SHAPES_12);
+                    $closest8 = Checks::closestAlternative($value, self::SHAPES_11);
                     if ($closest8 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
                         self::v_CheckoutStatusByPaymentId($value, $ctx);
@@ -9376,6 +10345,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: by payment_id, by order_id');
                 }
+            } elseif (self::v_CheckoutStatusByPaymentId($value)) {
+                self::v_CheckoutStatusByPaymentId($value, $ctx);
+            } elseif (self::v_CheckoutStatusByOrderId($value)) {
+                self::v_CheckoutStatusByOrderId($value, $ctx);
             }
         }
         return true;
@@ -9463,7 +10436,7 @@ final class Validators
         }
         if ($matches4 !== 1) {
             if ($matches4 === 0) {
-                $closest5 = Checks::closestAlternative($value, self::SHAPES_13);
+                $closest5 = Checks::closestAlternative($value, self::SHAPES_12);
                 if ($closest5 === 0) {
                     $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
                     self::v_CheckoutPaymentStatus($value, $ctx);
@@ -9543,7 +10516,7 @@ final class Validators
                 }
                 if (array_key_exists('error_code', $fields1)) {
                     $v4 = $fields1['error_code'];
-                    if (!(self::v_WebWalletToken_properties_apiVersion($v4) || self::v_OrderId($v4))) {
+                    if (!(self::v_S2sErrorResponse_properties_http_code($v4) || self::v_OrderId($v4))) {
                         return false;
                     }
                 }
@@ -9579,14 +10552,14 @@ final class Validators
         } else {
             $fields13 = (array) $value;
             if (array_key_exists('http_code', $fields13)) {
-                $ctx->visit('http_code', $fields13['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields13['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields13)) {
                 $v15 = $fields13['error_code'];
                 $ctx->enter('error_code');
-                if (!(self::v_WebWalletToken_properties_apiVersion($v15) || self::v_OrderId($v15))) {
+                if (!(self::v_S2sErrorResponse_properties_http_code($v15) || self::v_OrderId($v15))) {
                     $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
-                    self::v_WebWalletToken_properties_apiVersion($v15, $ctx);
+                    self::v_S2sErrorResponse_properties_http_code($v15, $ctx);
                 }
                 $ctx->leave();
             }
@@ -9648,7 +10621,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -9726,7 +10699,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -9815,12 +10788,6 @@ final class Validators
                 return false;
             } else {
                 $fields1 = (array) $value;
-                if (!array_key_exists('interval_length', $fields1)) {
-                    return false;
-                }
-                if (!array_key_exists('interval_unit', $fields1)) {
-                    return false;
-                }
                 if (array_key_exists('action', $fields1)) {
                     $v2 = $fields1['action'];
                     if (!is_string($v2)) {
@@ -9854,7 +10821,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -9873,12 +10840,6 @@ final class Validators
             }
         } else {
             $fields9 = (array) $value;
-            if (!array_key_exists('interval_length', $fields9) && ValidationContext::rejectAt($ctx, 'interval_length', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('interval_unit', $fields9) && ValidationContext::rejectAt($ctx, 'interval_unit', 'required', 'is required')) {
-                return false;
-            }
             if (array_key_exists('action', $fields9)) {
                 $ctx->visit('action', $fields9['action'], self::v_CreateScheduleRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
@@ -10116,23 +11077,15 @@ final class Validators
                     }
                 }
                 if (array_key_exists('card_number', $fields1)) {
-                    $v6 = $fields1['card_number'];
-                    if (!is_string($v6)) {
+                    if (!self::v_CardNumber($fields1['card_number'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (!Checks::luhn($v6)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('card_token', $fields1)) {
-                    $v8 = $fields1['card_token'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['card_token'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -10142,8 +11095,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v11 = $fields1['custom_data'];
-                    if (!(is_array($v11) ? ($v11 === [] ? !Checks::$strictJson : !array_is_list($v11)) : $v11 instanceof \stdClass)) {
+                    $v10 = $fields1['custom_data'];
+                    if (!(is_array($v10) ? ($v10 === [] ? !Checks::$strictJson : !array_is_list($v10)) : $v10 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -10159,14 +11112,14 @@ final class Validators
                 if (!self::v_S2sPayeeFields($value)) {
                     return false;
                 }
-                $matches18 = 0;
+                $matches17 = 0;
                 if (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
-                    $matches18++;
+                    $matches17++;
                 }
                 if (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
-                    $matches18++;
+                    $matches17++;
                 }
-                if ($matches18 !== 1) {
+                if ($matches17 !== 1) {
                     return false;
                 }
                 if (!self::v_S2sNonZeroAmountRule($value)) {
@@ -10180,42 +11133,42 @@ final class Validators
                 return false;
             }
         } else {
-            $fields20 = (array) $value;
-            if (array_key_exists('action', $fields20)) {
-                $ctx->visit('action', $fields20['action'], self::v_Credit2CardRequest_properties_action(...));
+            $fields19 = (array) $value;
+            if (array_key_exists('action', $fields19)) {
+                $ctx->visit('action', $fields19['action'], self::v_Credit2CardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('channel_id', $fields20)) {
-                $ctx->visit('channel_id', $fields20['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields19)) {
+                $ctx->visit('channel_id', $fields19['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('card_number', $fields20)) {
-                $ctx->visit('card_number', $fields20['card_number'], self::v_CardNumber(...));
+            if (array_key_exists('card_number', $fields19)) {
+                $ctx->visit('card_number', $fields19['card_number'], self::v_CardNumber(...));
             }
-            if (array_key_exists('card_token', $fields20)) {
-                $ctx->visit('card_token', $fields20['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields19)) {
+                $ctx->visit('card_token', $fields19['card_token'], self::v_OrderId(...));
             }
-            if (array_key_exists('parameters', $fields20)) {
-                $ctx->visit('parameters', $fields20['parameters'], self::v_Credit2CardParameters(...));
+            if (array_key_exists('parameters', $fields19)) {
+                $ctx->visit('parameters', $fields19['parameters'], self::v_Credit2CardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields20)) {
-                $ctx->visit('custom_data', $fields20['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields19)) {
+                $ctx->visit('custom_data', $fields19['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
             self::v_S2sPayeeFields($value, $ctx);
-            $matches32 = 0;
+            $matches31 = 0;
             if (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
-                $matches32++;
+                $matches31++;
             }
             if (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
-                $matches32++;
+                $matches31++;
             }
-            if ($matches32 !== 1) {
-                if ($matches32 === 0) {
-                    $closest33 = Checks::closestAlternative($value, self::SHAPES_6);
-                    if ($closest33 === 0) {
+            if ($matches31 !== 1) {
+                if ($matches31 === 0) {
+                    $closest32 = Checks::closestAlternative($value, self::SHAPES_6);
+                    if ($closest32 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
                     } else {
@@ -10225,6 +11178,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
                 }
+            } elseif (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
+                self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
+            } elseif (self::v_Credit2CardRequest_allOf_4_oneOf_1($value)) {
+                self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
             }
             self::v_S2sNonZeroAmountRule($value, $ctx);
         }
@@ -10239,9 +11196,9 @@ final class Validators
                 if (!array_key_exists('card_number', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('card_token', $fields1)) {
-                    return false;
-                }
+            }
+            if (!self::v_CardDataFields_x_warning($value)) {
+                Checks::$warned = true;
             }
             return true;
         }
@@ -10250,9 +11207,9 @@ final class Validators
             if (!array_key_exists('card_number', $fields2) && ValidationContext::rejectAt($ctx, 'card_number', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields2) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
-                return false;
-            }
+        }
+        if (!self::v_CardDataFields_x_warning($value)) {
+            self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with `card_number`, and the documents do not say which of the two the platform uses; the request is signed over the card token and sent'));
         }
         return true;
     }
@@ -10830,7 +11787,7 @@ final class Validators
                         if (strlen($v23) > 64 && mb_strlen($v23, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v23) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v23) !== 1) {
                             return false;
                         }
                     }
@@ -11670,7 +12627,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_25, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_105, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11680,7 +12637,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_26, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_106, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11743,7 +12700,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_27, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_107, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11753,7 +12710,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_28, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_108, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -11763,7 +12720,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_29, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$')) {
+            if (preg_match(self::PATTERN_109, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$')) {
                 return false;
             }
         }
@@ -12144,7 +13101,7 @@ final class Validators
     public static function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_24, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
+            if (preg_match(self::PATTERN_104, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$')) {
                 return false;
             }
         }
@@ -12808,6 +13765,19 @@ final class Validators
 
     public static function v_Currency(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_Currency_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -12816,7 +13786,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_2, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Z]{3}$')) {
+            if (!self::v_Currency_x_warning($value)) {
+                self::v_Currency_x_warning($value, $ctx->warning('is not a three-letter currency code in capitals (ISO 4217, such as `USD`); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_Currency_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_100, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[A-Z]{3}$')) {
                 return false;
             }
         }
@@ -12833,7 +13813,7 @@ final class Validators
             if (strlen($value) > 19 && mb_strlen($value, 'UTF-8') > 19 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 19 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_18, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
+            if (preg_match(self::PATTERN_95, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$')) {
                 return false;
             }
         }
@@ -12842,6 +13822,19 @@ final class Validators
 
     public static function v_DayOfMonth(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_DayOfMonth_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -12850,7 +13843,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_17, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$')) {
+            if (!self::v_DayOfMonth_x_warning($value)) {
+                self::v_DayOfMonth_x_warning($value, $ctx->warning('is not a day of the month (1 to 31); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_DayOfMonth_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_103, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^(0?[1-9]|[12][0-9]|3[01])$')) {
                 return false;
             }
         }
@@ -13778,19 +14781,26 @@ final class Validators
                         return false;
                     }
                 }
-                if (array_key_exists('recurring_init', $fields1)) {
-                    $v10 = $fields1['recurring_init'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v10 = $fields1['return_url'];
                     if (!is_string($v10)) {
                         return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    } else {
+                        if (strlen($v10) > 2048 && mb_strlen($v10, 'UTF-8') > 2048) {
+                            return false;
+                        }
+                        if (!Formats::uri($v10)) {
+                            return false;
+                        }
+                    }
+                }
+                if (array_key_exists('recurring_init', $fields1)) {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('req_token', $fields1)) {
-                    $v12 = $fields1['req_token'];
-                    if (!is_string($v12)) {
-                        return false;
-                    } elseif ($v12 !== 'Y' && $v12 !== 'N') {
+                    if (!self::v_YesNo($fields1['req_token'])) {
                         return false;
                     }
                 }
@@ -13871,6 +14881,9 @@ final class Validators
             if (array_key_exists('term_url_target', $fields27)) {
                 $ctx->visit('term_url_target', $fields27['term_url_target'], self::v_OrderId(...));
             }
+            if (array_key_exists('return_url', $fields27)) {
+                $ctx->visit('return_url', $fields27['return_url'], self::v_Url(...));
+            }
             if (array_key_exists('recurring_init', $fields27)) {
                 $ctx->visit('recurring_init', $fields27['recurring_init'], self::v_YesNo(...));
             }
@@ -13892,17 +14905,17 @@ final class Validators
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches42 = 0;
+            $matches43 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches42++;
+                $matches43++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches42++;
+                $matches43++;
             }
-            if ($matches42 !== 1) {
-                if ($matches42 === 0) {
-                    $closest43 = Checks::closestAlternative($value, self::SHAPES_5);
-                    if ($closest43 === 0) {
+            if ($matches43 !== 1) {
+                if ($matches43 === 0) {
+                    $closest44 = Checks::closestAlternative($value, self::SHAPES_5);
+                    if ($closest44 === 0) {
                         $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
                     } else {
@@ -13912,6 +14925,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
                 }
+            } elseif (self::v_CardTokenFields($value)) {
+                self::v_CardTokenFields($value, $ctx);
+            } elseif (self::v_CardDataFields($value)) {
+                self::v_CardDataFields($value, $ctx);
             }
             self::v_S2sZeroAmountRule($value, $ctx);
         }
@@ -14698,6 +15715,19 @@ final class Validators
 
     public static function v_DigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_DigitString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -14706,7 +15736,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_12, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
+            if (!self::v_DigitString_x_warning($value)) {
+                self::v_DigitString_x_warning($value, $ctx->warning('is not a whole number; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_DigitString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_91, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$')) {
                 return false;
             }
         }
@@ -14787,7 +15827,7 @@ final class Validators
                         if (strlen($v4) > 25 && mb_strlen($v4, 'UTF-8') > 25) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_13, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_92, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -14825,7 +15865,7 @@ final class Validators
             if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 10 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_20, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) {
+            if (preg_match(self::PATTERN_97, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}$')) {
                 return false;
             }
         }
@@ -14847,7 +15887,7 @@ final class Validators
                         if (strlen($v2) > 10 && mb_strlen($v2, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_20, $v2) !== 1) {
+                        if (preg_match(self::PATTERN_97, $v2) !== 1) {
                             return false;
                         }
                     }
@@ -14891,16 +15931,8 @@ final class Validators
             } else {
                 $fields1 = (array) $value;
                 if (array_key_exists('toCurrency', $fields1)) {
-                    $v2 = $fields1['toCurrency'];
-                    if (!is_string($v2)) {
+                    if (!self::v_Currency($fields1['toCurrency'])) {
                         return false;
-                    } else {
-                        if (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v2) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
@@ -14913,9 +15945,9 @@ final class Validators
                 return false;
             }
         } else {
-            $fields4 = (array) $value;
-            if (array_key_exists('toCurrency', $fields4)) {
-                $ctx->visit('toCurrency', $fields4['toCurrency'], self::v_Currency(...));
+            $fields3 = (array) $value;
+            if (array_key_exists('toCurrency', $fields3)) {
+                $ctx->visit('toCurrency', $fields3['toCurrency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'toCurrency', 'required', 'is required')) {
                 return false;
             }
@@ -14973,7 +16005,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -15168,7 +16200,7 @@ final class Validators
             if (strlen($value) > 64 && mb_strlen($value, 'UTF-8') > 64 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 64 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_3, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')) {
+            if (preg_match(self::PATTERN_2, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$')) {
                 return false;
             }
         }
@@ -15260,7 +16292,7 @@ final class Validators
         } else {
             $fields22 = (array) $value;
             if (array_key_exists('colorDepth', $fields22)) {
-                $ctx->visit('colorDepth', $fields22['colorDepth'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('colorDepth', $fields22['colorDepth'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('javaEnabled', $fields22)) {
                 $ctx->visit('javaEnabled', $fields22['javaEnabled'], self::v_CryptoGatewayParameters_properties_bech32(...));
@@ -15272,13 +16304,13 @@ final class Validators
                 $ctx->visit('language', $fields22['language'], self::v_OrderId(...));
             }
             if (array_key_exists('screenHeight', $fields22)) {
-                $ctx->visit('screenHeight', $fields22['screenHeight'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('screenHeight', $fields22['screenHeight'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('screenWidth', $fields22)) {
-                $ctx->visit('screenWidth', $fields22['screenWidth'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('screenWidth', $fields22['screenWidth'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('timeZoneOffset', $fields22)) {
-                $ctx->visit('timeZoneOffset', $fields22['timeZoneOffset'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('timeZoneOffset', $fields22['timeZoneOffset'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('userAgent', $fields22)) {
                 $ctx->visit('userAgent', $fields22['userAgent'], self::v_HpfBrowserInfo_properties_userAgent(...));
@@ -15566,7 +16598,7 @@ final class Validators
                             if (strlen($v6) > 4 && mb_strlen($v6, 'UTF-8') > 4) {
                                 return false;
                             }
-                            if (preg_match(self::PATTERN_11, $v6) !== 1) {
+                            if (preg_match(self::PATTERN_90, $v6) !== 1) {
                                 return false;
                             }
                         }
@@ -15597,36 +16629,20 @@ final class Validators
                     }
                 }
                 if (array_key_exists('product_url', $fields1)) {
-                    $v12 = $fields1['product_url'];
-                    if (!is_string($v12)) {
+                    if (!self::v_UrlString($fields1['product_url'])) {
                         return false;
-                    } else {
-                        if (strlen($v12) > 2048 && mb_strlen($v12, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v12)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('product_image_url', $fields1)) {
-                    $v14 = $fields1['product_image_url'];
-                    if (!is_string($v14)) {
+                    if (!self::v_UrlString($fields1['product_image_url'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 2048 && mb_strlen($v14, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v14)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('product_type', $fields1)) {
-                    $v16 = $fields1['product_type'];
-                    if (!is_string($v16)) {
+                    $v14 = $fields1['product_type'];
+                    if (!is_string($v14)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -15638,30 +16654,30 @@ final class Validators
                 return false;
             }
         } else {
-            $fields18 = (array) $value;
-            if (array_key_exists('product_reference_id', $fields18)) {
-                $ctx->visit('product_reference_id', $fields18['product_reference_id'], self::v_InstallmentRedirectParameters_properties_product_reference_id(...));
+            $fields16 = (array) $value;
+            if (array_key_exists('product_reference_id', $fields16)) {
+                $ctx->visit('product_reference_id', $fields16['product_reference_id'], self::v_InstallmentRedirectParameters_properties_product_reference_id(...));
             }
-            if (array_key_exists('product_name', $fields18)) {
-                $ctx->visit('product_name', $fields18['product_name'], self::v_OrderId(...));
+            if (array_key_exists('product_name', $fields16)) {
+                $ctx->visit('product_name', $fields16['product_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_quantity', $fields18)) {
-                $ctx->visit('product_quantity', $fields18['product_quantity'], self::v_InstallmentRedirectParameters_properties_product_quantity(...));
+            if (array_key_exists('product_quantity', $fields16)) {
+                $ctx->visit('product_quantity', $fields16['product_quantity'], self::v_InstallmentRedirectParameters_properties_product_quantity(...));
             }
-            if (array_key_exists('product_sku', $fields18)) {
-                $ctx->visit('product_sku', $fields18['product_sku'], self::v_OrderId(...));
+            if (array_key_exists('product_sku', $fields16)) {
+                $ctx->visit('product_sku', $fields16['product_sku'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_category', $fields18)) {
-                $ctx->visit('product_category', $fields18['product_category'], self::v_OrderId(...));
+            if (array_key_exists('product_category', $fields16)) {
+                $ctx->visit('product_category', $fields16['product_category'], self::v_OrderId(...));
             }
-            if (array_key_exists('product_url', $fields18)) {
-                $ctx->visit('product_url', $fields18['product_url'], self::v_Url(...));
+            if (array_key_exists('product_url', $fields16)) {
+                $ctx->visit('product_url', $fields16['product_url'], self::v_UrlString(...));
             }
-            if (array_key_exists('product_image_url', $fields18)) {
-                $ctx->visit('product_image_url', $fields18['product_image_url'], self::v_Url(...));
+            if (array_key_exists('product_image_url', $fields16)) {
+                $ctx->visit('product_image_url', $fields16['product_image_url'], self::v_UrlString(...));
             }
-            if (array_key_exists('product_type', $fields18)) {
-                $ctx->visit('product_type', $fields18['product_type'], self::v_OrderId(...));
+            if (array_key_exists('product_type', $fields16)) {
+                $ctx->visit('product_type', $fields16['product_type'], self::v_OrderId(...));
             }
         }
         return true;
@@ -15678,7 +16694,7 @@ final class Validators
                 if (strlen($value) > 4 && mb_strlen($value, 'UTF-8') > 4 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 4 characters')) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_11, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) {
+                if (preg_match(self::PATTERN_90, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,4}$')) {
                     return false;
                 }
             }
@@ -15900,121 +16916,97 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('callbackUrl', $fields1)) {
-                    $v6 = $fields1['callbackUrl'];
-                    if (!is_string($v6)) {
+                    if (!self::v_UrlString($fields1['callbackUrl'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 2048 && mb_strlen($v6, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v6)) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('reference', $fields1)) {
-                    $v8 = $fields1['reference'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['reference'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
+                    } elseif (strlen($v7) > 255 && mb_strlen($v7, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('merchantType', $fields1)) {
-                    $v10 = $fields1['merchantType'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['merchantType'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
+                    } elseif (strlen($v9) > 255 && mb_strlen($v9, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('merchantName', $fields1)) {
-                    $v12 = $fields1['merchantName'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['merchantName'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('accountId', $fields1)) {
-                    $v14 = $fields1['accountId'];
-                    if (!is_string($v14)) {
+                    $v13 = $fields1['accountId'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('market', $fields1)) {
-                    $v16 = $fields1['market'];
-                    if (!is_string($v16)) {
+                    $v15 = $fields1['market'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('type', $fields1)) {
-                    $v18 = $fields1['type'];
-                    if (!is_string($v18)) {
+                    $v17 = $fields1['type'];
+                    if (!is_string($v17)) {
                         return false;
-                    } elseif ($v18 !== 'PIX' && $v18 !== 'OFFLINE' && $v18 !== 'OFFLINE_SERVICE_PAYMENT' && $v18 !== 'SPEI' && $v18 !== 'PULL') {
+                    } elseif ($v17 !== 'PIX' && $v17 !== 'OFFLINE' && $v17 !== 'OFFLINE_SERVICE_PAYMENT' && $v17 !== 'SPEI' && $v17 !== 'PULL') {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v20 = $fields1['currency'];
-                    if (!is_string($v20)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v20) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('redirectUrl', $fields1)) {
-                    $v22 = $fields1['redirectUrl'];
-                    if (!is_string($v22)) {
+                    if (!self::v_UrlString($fields1['redirectUrl'])) {
                         return false;
-                    } else {
-                        if (strlen($v22) > 2048 && mb_strlen($v22, 'UTF-8') > 2048) {
-                            return false;
-                        }
-                        if (!Formats::uri($v22)) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('clientTaxId', $fields1)) {
-                    $v24 = $fields1['clientTaxId'];
-                    if (!is_string($v24)) {
+                    $v21 = $fields1['clientTaxId'];
+                    if (!is_string($v21)) {
                         return false;
-                    } elseif (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
+                    } elseif (strlen($v21) > 255 && mb_strlen($v21, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('clientname', $fields1)) {
-                    $v26 = $fields1['clientname'];
-                    if (!is_string($v26)) {
+                    $v23 = $fields1['clientname'];
+                    if (!is_string($v23)) {
                         return false;
-                    } elseif (strlen($v26) > 255 && mb_strlen($v26, 'UTF-8') > 255) {
+                    } elseif (strlen($v23) > 255 && mb_strlen($v23, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -16024,54 +17016,54 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_0_if($value)) {
-                    $fields30 = (array) $value;
-                    if (array_key_exists('market', $fields30)) {
-                        $v31 = $fields30['market'];
-                        if ($v31 !== 'BR') {
+                    $fields27 = (array) $value;
+                    if (array_key_exists('market', $fields27)) {
+                        $v28 = $fields27['market'];
+                        if ($v28 !== 'BR') {
                             return false;
                         }
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
-                    $fields34 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields34)) {
+                    $fields31 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields31)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
-                    $fields36 = (array) $value;
-                    if (!array_key_exists('clientTaxId', $fields36)) {
+                    $fields33 = (array) $value;
+                    if (!array_key_exists('clientTaxId', $fields33)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
-                    $fields38 = (array) $value;
-                    if (!array_key_exists('clientTaxId', $fields38)) {
+                    $fields35 = (array) $value;
+                    if (!array_key_exists('clientTaxId', $fields35)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
-                    $fields40 = (array) $value;
-                    if (!array_key_exists('clientname', $fields40)) {
+                    $fields37 = (array) $value;
+                    if (!array_key_exists('clientname', $fields37)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
-                    $fields42 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields42)) {
+                    $fields39 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields39)) {
                         return false;
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_6_if($value)) {
-                    $fields44 = (array) $value;
-                    if (array_key_exists('bankDetails', $fields44)) {
-                        $v45 = $fields44['bankDetails'];
-                        if ((is_array($v45) ? ($v45 === [] ? !Checks::$strictJson : !array_is_list($v45)) : $v45 instanceof \stdClass)) {
-                            $fields46 = (array) $v45;
-                            if (!array_key_exists('cbu', $fields46)) {
+                    $fields41 = (array) $value;
+                    if (array_key_exists('bankDetails', $fields41)) {
+                        $v42 = $fields41['bankDetails'];
+                        if ((is_array($v42) ? ($v42 === [] ? !Checks::$strictJson : !array_is_list($v42)) : $v42 instanceof \stdClass)) {
+                            $fields43 = (array) $v42;
+                            if (!array_key_exists('cbu', $fields43)) {
                                 return false;
                             }
-                            if (!array_key_exists('alias', $fields46)) {
+                            if (!array_key_exists('alias', $fields43)) {
                                 return false;
                             }
                         }
@@ -16080,15 +17072,15 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_7_if($value)) {
-                    $fields48 = (array) $value;
-                    if (array_key_exists('bankDetails', $fields48)) {
-                        $v49 = $fields48['bankDetails'];
-                        if ((is_array($v49) ? ($v49 === [] ? !Checks::$strictJson : !array_is_list($v49)) : $v49 instanceof \stdClass)) {
-                            $fields50 = (array) $v49;
-                            if (!array_key_exists('phoneNumber', $fields50)) {
+                    $fields45 = (array) $value;
+                    if (array_key_exists('bankDetails', $fields45)) {
+                        $v46 = $fields45['bankDetails'];
+                        if ((is_array($v46) ? ($v46 === [] ? !Checks::$strictJson : !array_is_list($v46)) : $v46 instanceof \stdClass)) {
+                            $fields47 = (array) $v46;
+                            if (!array_key_exists('phoneNumber', $fields47)) {
                                 return false;
                             }
-                            if (!array_key_exists('otp', $fields50)) {
+                            if (!array_key_exists('otp', $fields47)) {
                                 return false;
                             }
                         }
@@ -16097,8 +17089,8 @@ final class Validators
                     }
                 }
                 if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
-                    $fields52 = (array) $value;
-                    if (!array_key_exists('redirectUrl', $fields52)) {
+                    $fields49 = (array) $value;
+                    if (!array_key_exists('redirectUrl', $fields49)) {
                         return false;
                     }
                 }
@@ -16110,121 +17102,121 @@ final class Validators
                 return false;
             }
         } else {
-            $fields53 = (array) $value;
-            if (array_key_exists('amount', $fields53)) {
-                $ctx->visit('amount', $fields53['amount'], self::v_BnplAmount(...));
+            $fields50 = (array) $value;
+            if (array_key_exists('amount', $fields50)) {
+                $ctx->visit('amount', $fields50['amount'], self::v_BnplAmount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('expiryDate', $fields53)) {
-                $ctx->visit('expiryDate', $fields53['expiryDate'], self::v_OrderId(...));
+            if (array_key_exists('expiryDate', $fields50)) {
+                $ctx->visit('expiryDate', $fields50['expiryDate'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'expiryDate', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('callbackUrl', $fields53)) {
-                $ctx->visit('callbackUrl', $fields53['callbackUrl'], self::v_Url(...));
+            if (array_key_exists('callbackUrl', $fields50)) {
+                $ctx->visit('callbackUrl', $fields50['callbackUrl'], self::v_UrlString(...));
             } elseif (ValidationContext::rejectAt($ctx, 'callbackUrl', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('reference', $fields53)) {
-                $ctx->visit('reference', $fields53['reference'], self::v_OrderId(...));
+            if (array_key_exists('reference', $fields50)) {
+                $ctx->visit('reference', $fields50['reference'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'reference', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('merchantType', $fields53)) {
-                $ctx->visit('merchantType', $fields53['merchantType'], self::v_OrderId(...));
+            if (array_key_exists('merchantType', $fields50)) {
+                $ctx->visit('merchantType', $fields50['merchantType'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchantType', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('merchantName', $fields53)) {
-                $ctx->visit('merchantName', $fields53['merchantName'], self::v_OrderId(...));
+            if (array_key_exists('merchantName', $fields50)) {
+                $ctx->visit('merchantName', $fields50['merchantName'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchantName', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('accountId', $fields53)) {
-                $ctx->visit('accountId', $fields53['accountId'], self::v_OrderId(...));
+            if (array_key_exists('accountId', $fields50)) {
+                $ctx->visit('accountId', $fields50['accountId'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'accountId', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('market', $fields53)) {
-                $ctx->visit('market', $fields53['market'], self::v_OrderId(...));
+            if (array_key_exists('market', $fields50)) {
+                $ctx->visit('market', $fields50['market'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'market', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('type', $fields53)) {
-                $ctx->visit('type', $fields53['type'], self::v_LocalCollectionParameters_properties_type(...));
+            if (array_key_exists('type', $fields50)) {
+                $ctx->visit('type', $fields50['type'], self::v_LocalCollectionParameters_properties_type(...));
             } elseif (ValidationContext::rejectAt($ctx, 'type', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('currency', $fields53)) {
-                $ctx->visit('currency', $fields53['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields50)) {
+                $ctx->visit('currency', $fields50['currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('redirectUrl', $fields53)) {
-                $ctx->visit('redirectUrl', $fields53['redirectUrl'], self::v_Url(...));
+            if (array_key_exists('redirectUrl', $fields50)) {
+                $ctx->visit('redirectUrl', $fields50['redirectUrl'], self::v_UrlString(...));
             }
-            if (array_key_exists('clientTaxId', $fields53)) {
-                $ctx->visit('clientTaxId', $fields53['clientTaxId'], self::v_OrderId(...));
+            if (array_key_exists('clientTaxId', $fields50)) {
+                $ctx->visit('clientTaxId', $fields50['clientTaxId'], self::v_OrderId(...));
             }
-            if (array_key_exists('clientname', $fields53)) {
-                $ctx->visit('clientname', $fields53['clientname'], self::v_OrderId(...));
+            if (array_key_exists('clientname', $fields50)) {
+                $ctx->visit('clientname', $fields50['clientname'], self::v_OrderId(...));
             }
-            if (array_key_exists('bankDetails', $fields53)) {
-                $ctx->visit('bankDetails', $fields53['bankDetails'], self::v_LocalCollectionBankDetails(...));
+            if (array_key_exists('bankDetails', $fields50)) {
+                $ctx->visit('bankDetails', $fields50['bankDetails'], self::v_LocalCollectionBankDetails(...));
             }
             if (self::v_LocalCollectionParameters_allOf_0_if($value)) {
-                $fields69 = (array) $value;
-                if (array_key_exists('market', $fields69)) {
-                    $v70 = $fields69['market'];
+                $fields66 = (array) $value;
+                if (array_key_exists('market', $fields66)) {
+                    $v67 = $fields66['market'];
                     $ctx->enter('market');
-                    if ($v70 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
+                    if ($v67 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
                         return false;
                     }
                     $ctx->leave();
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
-                $fields73 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields73) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
+                $fields70 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields70) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
-                $fields75 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields75) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
+                $fields72 = (array) $value;
+                if (!array_key_exists('clientTaxId', $fields72) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
-                $fields77 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields77) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
+                $fields74 = (array) $value;
+                if (!array_key_exists('clientTaxId', $fields74) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
-                $fields79 = (array) $value;
-                if (!array_key_exists('clientname', $fields79) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
+                $fields76 = (array) $value;
+                if (!array_key_exists('clientname', $fields76) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
-                $fields81 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields81) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
+                $fields78 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields78) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_6_if($value)) {
-                $fields83 = (array) $value;
-                if (array_key_exists('bankDetails', $fields83)) {
-                    $v84 = $fields83['bankDetails'];
+                $fields80 = (array) $value;
+                if (array_key_exists('bankDetails', $fields80)) {
+                    $v81 = $fields80['bankDetails'];
                     $ctx->enter('bankDetails');
-                    if ((is_array($v84) ? ($v84 === [] ? !Checks::$strictJson : !array_is_list($v84)) : $v84 instanceof \stdClass)) {
-                        $fields85 = (array) $v84;
-                        if (!array_key_exists('cbu', $fields85) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                    if ((is_array($v81) ? ($v81 === [] ? !Checks::$strictJson : !array_is_list($v81)) : $v81 instanceof \stdClass)) {
+                        $fields82 = (array) $v81;
+                        if (!array_key_exists('cbu', $fields82) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
                             return false;
                         }
-                        if (!array_key_exists('alias', $fields85) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('alias', $fields82) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
                             return false;
                         }
                     }
@@ -16234,16 +17226,16 @@ final class Validators
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_7_if($value)) {
-                $fields87 = (array) $value;
-                if (array_key_exists('bankDetails', $fields87)) {
-                    $v88 = $fields87['bankDetails'];
+                $fields84 = (array) $value;
+                if (array_key_exists('bankDetails', $fields84)) {
+                    $v85 = $fields84['bankDetails'];
                     $ctx->enter('bankDetails');
-                    if ((is_array($v88) ? ($v88 === [] ? !Checks::$strictJson : !array_is_list($v88)) : $v88 instanceof \stdClass)) {
-                        $fields89 = (array) $v88;
-                        if (!array_key_exists('phoneNumber', $fields89) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                    if ((is_array($v85) ? ($v85 === [] ? !Checks::$strictJson : !array_is_list($v85)) : $v85 instanceof \stdClass)) {
+                        $fields86 = (array) $v85;
+                        if (!array_key_exists('phoneNumber', $fields86) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
                             return false;
                         }
-                        if (!array_key_exists('otp', $fields89) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('otp', $fields86) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
                             return false;
                         }
                     }
@@ -16253,8 +17245,8 @@ final class Validators
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
-                $fields91 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields91) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
+                $fields88 = (array) $value;
+                if (!array_key_exists('redirectUrl', $fields88) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
                     return false;
                 }
             }
@@ -16664,7 +17656,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_19, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$')) {
+            if (preg_match(self::PATTERN_96, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{6}[*Xx]+[0-9]{4}$')) {
                 return false;
             }
         }
@@ -17380,7 +18372,7 @@ final class Validators
             return true;
         }
         if (!(self::v_DeviceWalletToken($value) || self::v_WebWalletToken($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_13);
             if ($closest3 === 0) {
                 $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
                 self::v_DeviceWalletToken($value, $ctx);
@@ -17527,7 +18519,7 @@ final class Validators
             if (strlen($value) > 10 && mb_strlen($value, 'UTF-8') > 10 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 10 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_4, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) {
+            if (preg_match(self::PATTERN_3, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+(-[0-9]+)*$')) {
                 return false;
             }
         }
@@ -17593,6 +18585,19 @@ final class Validators
 
     public static function v_PositiveDigitString(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_PositiveDigitString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
@@ -17601,7 +18606,17 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_16, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]*$')) {
+            if (!self::v_PositiveDigitString_x_warning($value)) {
+                self::v_PositiveDigitString_x_warning($value, $ctx->warning('is not a whole number greater than zero; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_PositiveDigitString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
+            if (preg_match(self::PATTERN_102, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0*[1-9][0-9]*$')) {
                 return false;
             }
         }
@@ -17860,6 +18875,52 @@ final class Validators
                 $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
                 self::v_S2sErrorResponse($value, $ctx);
             }
+        } elseif (self::v_SaleResponse($value)) {
+            self::v_SaleResponse($value, $ctx);
+        } elseif (self::v_CaptureResponse($value)) {
+            self::v_CaptureResponse($value, $ctx);
+        } elseif (self::v_GetTransStatusResponse($value)) {
+            self::v_GetTransStatusResponse($value, $ctx);
+        } elseif (self::v_AuthResponse($value)) {
+            self::v_AuthResponse($value, $ctx);
+        } elseif (self::v_DebitResponse($value)) {
+            self::v_DebitResponse($value, $ctx);
+        } elseif (self::v_Credit2CardResponse($value)) {
+            self::v_Credit2CardResponse($value, $ctx);
+        } elseif (self::v_Card2CardResponse($value)) {
+            self::v_Card2CardResponse($value, $ctx);
+        } elseif (self::v_VoidResponse($value)) {
+            self::v_VoidResponse($value, $ctx);
+        } elseif (self::v_CreditvoidResponse($value)) {
+            self::v_CreditvoidResponse($value, $ctx);
+        } elseif (self::v_RefundResponse($value)) {
+            self::v_RefundResponse($value, $ctx);
+        } elseif (self::v_GetTransStatusByOrderResponse($value)) {
+            self::v_GetTransStatusByOrderResponse($value, $ctx);
+        } elseif (self::v_CreateScheduleResponse($value)) {
+            self::v_CreateScheduleResponse($value, $ctx);
+        } elseif (self::v_UpdateScheduleResponse($value)) {
+            self::v_UpdateScheduleResponse($value, $ctx);
+        } elseif (self::v_DeleteScheduleResponse($value)) {
+            self::v_DeleteScheduleResponse($value, $ctx);
+        } elseif (self::v_ScheduleInfoResponse($value)) {
+            self::v_ScheduleInfoResponse($value, $ctx);
+        } elseif (self::v_PauseScheduleResponse($value)) {
+            self::v_PauseScheduleResponse($value, $ctx);
+        } elseif (self::v_RunScheduleResponse($value)) {
+            self::v_RunScheduleResponse($value, $ctx);
+        } elseif (self::v_DescheduleResponse($value)) {
+            self::v_DescheduleResponse($value, $ctx);
+        } elseif (self::v_RecurringSaleResponse($value)) {
+            self::v_RecurringSaleResponse($value, $ctx);
+        } elseif (self::v_RecurringDebitResponse($value)) {
+            self::v_RecurringDebitResponse($value, $ctx);
+        } elseif (self::v_Credit2VirtualResponse($value)) {
+            self::v_Credit2VirtualResponse($value, $ctx);
+        } elseif (self::v_Debit2VirtualResponse($value)) {
+            self::v_Debit2VirtualResponse($value, $ctx);
+        } elseif (self::v_S2sErrorResponse($value)) {
+            self::v_S2sErrorResponse($value, $ctx);
         }
         return true;
     }
@@ -17912,59 +18973,53 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
+                } else {
+                    return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('recurring_first_trans_id', $fields1)) {
-                    $v12 = $fields1['recurring_first_trans_id'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['recurring_first_trans_id'];
+                    if (!is_string($v11)) {
                         return false;
-                    } elseif (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                    } elseif (strlen($v11) > 255 && mb_strlen($v11, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('recurring_init_trans_id', $fields1)) {
-                    $v14 = $fields1['recurring_init_trans_id'];
-                    if (!is_string($v14)) {
+                    $v13 = $fields1['recurring_init_trans_id'];
+                    if (!is_string($v13)) {
                         return false;
-                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
+                    } elseif (strlen($v13) > 255 && mb_strlen($v13, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('recurring_token', $fields1)) {
-                    $v16 = $fields1['recurring_token'];
-                    if (!is_string($v16)) {
+                    $v15 = $fields1['recurring_token'];
+                    if (!is_string($v15)) {
                         return false;
-                    } elseif (strlen($v16) > 255 && mb_strlen($v16, 'UTF-8') > 255) {
+                    } elseif (strlen($v15) > 255 && mb_strlen($v15, 'UTF-8') > 255) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('schedule_id', $fields1)) {
-                    $v18 = $fields1['schedule_id'];
-                    if (!is_string($v18)) {
+                    $v17 = $fields1['schedule_id'];
+                    if (!is_string($v17)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v17) > 255 && mb_strlen($v17, 'UTF-8') > 255) {
                         return false;
                     }
                 }
@@ -17974,20 +19029,20 @@ final class Validators
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v21 = $fields1['custom_data'];
-                    if (!(is_array($v21) ? ($v21 === [] ? !Checks::$strictJson : !array_is_list($v21)) : $v21 instanceof \stdClass)) {
+                    $v20 = $fields1['custom_data'];
+                    if (!(is_array($v20) ? ($v20 === [] ? !Checks::$strictJson : !array_is_list($v20)) : $v20 instanceof \stdClass)) {
                         return false;
                     }
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v23 = $fields1['hash'];
-                    if (!is_string($v23)) {
+                    $v22 = $fields1['hash'];
+                    if (!is_string($v22)) {
                         return false;
                     } else {
-                        if (strlen($v23) > 64 && mb_strlen($v23, 'UTF-8') > 64) {
+                        if (strlen($v22) > 64 && mb_strlen($v22, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v23) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v22) !== 1) {
                             return false;
                         }
                     }
@@ -18005,58 +19060,60 @@ final class Validators
                 return false;
             }
         } else {
-            $fields26 = (array) $value;
-            if (array_key_exists('client_key', $fields26)) {
-                $ctx->visit('client_key', $fields26['client_key'], self::v_ClientKey(...));
+            $fields25 = (array) $value;
+            if (array_key_exists('client_key', $fields25)) {
+                $ctx->visit('client_key', $fields25['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields26)) {
-                $ctx->visit('order_id', $fields26['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields25)) {
+                $ctx->visit('order_id', $fields25['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields26)) {
-                $ctx->visit('order_amount', $fields26['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields25)) {
+                $ctx->visit('order_amount', $fields25['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields26)) {
-                $ctx->visit('order_currency', $fields26['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields25)) {
+                $ctx->visit('order_currency', $fields25['order_currency'], self::v_Currency(...));
+            } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
+                return false;
             }
-            if (array_key_exists('order_description', $fields26)) {
-                $ctx->visit('order_description', $fields26['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields25)) {
+                $ctx->visit('order_description', $fields25['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('recurring_first_trans_id', $fields26)) {
-                $ctx->visit('recurring_first_trans_id', $fields26['recurring_first_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_first_trans_id', $fields25)) {
+                $ctx->visit('recurring_first_trans_id', $fields25['recurring_first_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init_trans_id', $fields26)) {
-                $ctx->visit('recurring_init_trans_id', $fields26['recurring_init_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_init_trans_id', $fields25)) {
+                $ctx->visit('recurring_init_trans_id', $fields25['recurring_init_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_token', $fields26)) {
-                $ctx->visit('recurring_token', $fields26['recurring_token'], self::v_OrderId(...));
+            if (array_key_exists('recurring_token', $fields25)) {
+                $ctx->visit('recurring_token', $fields25['recurring_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'recurring_token', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_id', $fields26)) {
-                $ctx->visit('schedule_id', $fields26['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields25)) {
+                $ctx->visit('schedule_id', $fields25['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('payer_ip', $fields26)) {
-                $ctx->visit('payer_ip', $fields26['payer_ip'], self::v_IpAddress(...));
+            if (array_key_exists('payer_ip', $fields25)) {
+                $ctx->visit('payer_ip', $fields25['payer_ip'], self::v_IpAddress(...));
             }
-            if (array_key_exists('custom_data', $fields26)) {
-                $ctx->visit('custom_data', $fields26['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields25)) {
+                $ctx->visit('custom_data', $fields25['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields26)) {
-                $ctx->visit('hash', $fields26['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields25)) {
+                $ctx->visit('hash', $fields25['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
             if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
-                $closest40 = Checks::closestAlternative($value, self::SHAPES_7);
-                if ($closest40 === 0) {
+                $closest39 = Checks::closestAlternative($value, self::SHAPES_7);
+                if ($closest39 === 0) {
                     $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                     self::v_RecurringChargeFields_allOf_0_anyOf_0($value, $ctx);
                 } else {
@@ -18308,9 +19365,6 @@ final class Validators
                 } else {
                     return false;
                 }
-                if (array_key_exists('auth', $fields1)) {
-                    return false;
-                }
                 if (!self::v_RecurringChargeFields($value)) {
                     return false;
                 }
@@ -18329,9 +19383,6 @@ final class Validators
             if (array_key_exists('action', $fields6)) {
                 $ctx->visit('action', $fields6['action'], self::v_RecurringDebitRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('auth', $fields6) && ValidationContext::rejectAt($ctx, 'auth', 'false', 'must not be present')) {
                 return false;
             }
             self::v_RecurringChargeFields($value, $ctx);
@@ -18752,10 +19803,7 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -18773,14 +19821,14 @@ final class Validators
                 return false;
             }
         } else {
-            $fields8 = (array) $value;
-            if (array_key_exists('action', $fields8)) {
-                $ctx->visit('action', $fields8['action'], self::v_RecurringSaleRequest_properties_action(...));
+            $fields7 = (array) $value;
+            if (array_key_exists('action', $fields7)) {
+                $ctx->visit('action', $fields7['action'], self::v_RecurringSaleRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('auth', $fields8)) {
-                $ctx->visit('auth', $fields8['auth'], self::v_YesNo(...));
+            if (array_key_exists('auth', $fields7)) {
+                $ctx->visit('auth', $fields7['auth'], self::v_YesNo(...));
             }
             self::v_RecurringChargeFields($value, $ctx);
             self::v_S2sZeroAmountRule($value, $ctx);
@@ -19226,7 +20274,7 @@ final class Validators
                         if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -19437,7 +20485,7 @@ final class Validators
             if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_22, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^-?[0-9]+(\\.[0-9]+)?$')) {
+            if (preg_match(self::PATTERN_99, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^-?[0-9]+(\\.[0-9]+)?$')) {
                 return false;
             }
         }
@@ -19608,7 +20656,7 @@ final class Validators
                         if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -19621,7 +20669,7 @@ final class Validators
                         if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -19682,7 +20730,7 @@ final class Validators
                         if (strlen($v27) > 64 && mb_strlen($v27, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v27) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v27) !== 1) {
                             return false;
                         }
                     }
@@ -19826,7 +20874,7 @@ final class Validators
                         if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v12) !== 1) {
                             return false;
                         }
                     }
@@ -19839,7 +20887,7 @@ final class Validators
                         if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_22, $v14) !== 1) {
+                        if (preg_match(self::PATTERN_99, $v14) !== 1) {
                             return false;
                         }
                     }
@@ -19913,7 +20961,7 @@ final class Validators
                         if (strlen($v30) > 255 && mb_strlen($v30, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v30) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v30) !== 1) {
                             return false;
                         }
                     }
@@ -19942,7 +20990,7 @@ final class Validators
                         if (strlen($v36) > 255 && mb_strlen($v36, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v36) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v36) !== 1) {
                             return false;
                         }
                     }
@@ -19958,7 +21006,7 @@ final class Validators
                         if (strlen($v38) > 64 && mb_strlen($v38, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v38) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v38) !== 1) {
                             return false;
                         }
                     }
@@ -20158,7 +21206,7 @@ final class Validators
                         if (strlen($v6) > 10 && mb_strlen($v6, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_20, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_97, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -20198,7 +21246,7 @@ final class Validators
                 $ctx->visit('result', $fields15['result'], self::v_S2sErrorResponse_properties_result(...));
             }
             if (array_key_exists('http_code', $fields15)) {
-                $ctx->visit('http_code', $fields15['http_code'], self::v_WebWalletToken_properties_apiVersion(...));
+                $ctx->visit('http_code', $fields15['http_code'], self::v_S2sErrorResponse_properties_http_code(...));
             }
             if (array_key_exists('error_code', $fields15)) {
                 $ctx->visit('error_code', $fields15['error_code'], self::v_ErrorCode(...));
@@ -20222,6 +21270,14 @@ final class Validators
                 }
                 $ctx->leave();
             }
+        }
+        return true;
+    }
+
+    public static function v_S2sErrorResponse_properties_http_code(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
+            return false;
         }
         return true;
     }
@@ -20314,39 +21370,31 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('order_currency', $fields1)) {
-                    $v8 = $fields1['order_currency'];
-                    if (!is_string($v8)) {
+                    if (!self::v_Currency($fields1['order_currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('order_description', $fields1)) {
-                    $v10 = $fields1['order_description'];
-                    if (!is_string($v10)) {
+                    $v9 = $fields1['order_description'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif (strlen($v10) > 4096 && mb_strlen($v10, 'UTF-8') > 4096) {
+                    } elseif (strlen($v9) > 4096 && mb_strlen($v9, 'UTF-8') > 4096) {
                         return false;
                     }
                 } else {
                     return false;
                 }
                 if (array_key_exists('hash', $fields1)) {
-                    $v12 = $fields1['hash'];
-                    if (!is_string($v12)) {
+                    $v11 = $fields1['hash'];
+                    if (!is_string($v11)) {
                         return false;
                     } else {
-                        if (strlen($v12) > 64 && mb_strlen($v12, 'UTF-8') > 64) {
+                        if (strlen($v11) > 64 && mb_strlen($v11, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v12) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v11) !== 1) {
                             return false;
                         }
                     }
@@ -20361,34 +21409,34 @@ final class Validators
                 return false;
             }
         } else {
-            $fields14 = (array) $value;
-            if (array_key_exists('client_key', $fields14)) {
-                $ctx->visit('client_key', $fields14['client_key'], self::v_ClientKey(...));
+            $fields13 = (array) $value;
+            if (array_key_exists('client_key', $fields13)) {
+                $ctx->visit('client_key', $fields13['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields14)) {
-                $ctx->visit('order_id', $fields14['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields13)) {
+                $ctx->visit('order_id', $fields13['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields14)) {
-                $ctx->visit('order_amount', $fields14['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields13)) {
+                $ctx->visit('order_amount', $fields13['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields14)) {
-                $ctx->visit('order_currency', $fields14['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields13)) {
+                $ctx->visit('order_currency', $fields13['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields14)) {
-                $ctx->visit('order_description', $fields14['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields13)) {
+                $ctx->visit('order_description', $fields13['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields14)) {
-                $ctx->visit('hash', $fields14['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields13)) {
+                $ctx->visit('hash', $fields13['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
@@ -20645,7 +21693,7 @@ final class Validators
                         if (strlen($v20) > 10 && mb_strlen($v20, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v20) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v20) !== 1) {
                             return false;
                         }
                     }
@@ -20945,7 +21993,7 @@ final class Validators
                         if (strlen($v8) > 19 && mb_strlen($v8, 'UTF-8') > 19) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_18, $v8) !== 1) {
+                        if (preg_match(self::PATTERN_95, $v8) !== 1) {
                             return false;
                         }
                     }
@@ -20972,16 +22020,8 @@ final class Validators
                     }
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v14 = $fields1['currency'];
-                    if (!is_string($v14)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v14) !== 1) {
-                            return false;
-                        }
                     }
                 }
             }
@@ -20992,27 +22032,27 @@ final class Validators
                 return false;
             }
         } else {
-            $fields16 = (array) $value;
-            if (array_key_exists('action', $fields16)) {
-                $ctx->visit('action', $fields16['action'], self::v_OrderId(...));
+            $fields15 = (array) $value;
+            if (array_key_exists('action', $fields15)) {
+                $ctx->visit('action', $fields15['action'], self::v_OrderId(...));
             }
-            if (array_key_exists('order_id', $fields16)) {
-                $ctx->visit('order_id', $fields16['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields15)) {
+                $ctx->visit('order_id', $fields15['order_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('trans_id', $fields16)) {
-                $ctx->visit('trans_id', $fields16['trans_id'], self::v_OrderId(...));
+            if (array_key_exists('trans_id', $fields15)) {
+                $ctx->visit('trans_id', $fields15['trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('trans_date', $fields16)) {
-                $ctx->visit('trans_date', $fields16['trans_date'], self::v_DateTime(...));
+            if (array_key_exists('trans_date', $fields15)) {
+                $ctx->visit('trans_date', $fields15['trans_date'], self::v_DateTime(...));
             }
-            if (array_key_exists('descriptor', $fields16)) {
-                $ctx->visit('descriptor', $fields16['descriptor'], self::v_OrderId(...));
+            if (array_key_exists('descriptor', $fields15)) {
+                $ctx->visit('descriptor', $fields15['descriptor'], self::v_OrderId(...));
             }
-            if (array_key_exists('amount', $fields16)) {
-                $ctx->visit('amount', $fields16['amount'], self::v_Amount(...));
+            if (array_key_exists('amount', $fields15)) {
+                $ctx->visit('amount', $fields15['amount'], self::v_Amount(...));
             }
-            if (array_key_exists('currency', $fields16)) {
-                $ctx->visit('currency', $fields16['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields15)) {
+                $ctx->visit('currency', $fields15['currency'], self::v_Currency(...));
             }
         }
         return true;
@@ -21058,7 +22098,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -21213,7 +22253,7 @@ final class Validators
                         if (strlen($v22) > 255 && mb_strlen($v22, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_19, $v22) !== 1) {
+                        if (preg_match(self::PATTERN_96, $v22) !== 1) {
                             return false;
                         }
                     }
@@ -21226,7 +22266,7 @@ final class Validators
                         if (strlen($v24) > 255 && mb_strlen($v24, 'UTF-8') > 255) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_15, $v24) !== 1) {
+                        if (preg_match(self::PATTERN_94, $v24) !== 1) {
                             return false;
                         }
                     }
@@ -21443,7 +22483,7 @@ final class Validators
                         if (strlen($v6) > 64 && mb_strlen($v6, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v6) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
                             return false;
                         }
                     }
@@ -21533,7 +22573,7 @@ final class Validators
             return true;
         }
         if (!(self::v_SaleCardRequest_allOf_1_if($value) || self::v_S2sZeroAmountRule_if_not_anyOf_1($value))) {
-            $closest3 = Checks::closestAlternative($value, self::SHAPES_15);
+            $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
             if ($closest3 === 0) {
                 $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
@@ -21575,7 +22615,7 @@ final class Validators
     public static function v_S2sZeroAmountRule_then_properties_order_amount_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_23, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) {
+            if (preg_match(self::PATTERN_101, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^0+(\\.0+)?$')) {
                 return false;
             }
         }
@@ -22365,16 +23405,13 @@ final class Validators
                     }
                 }
                 if (array_key_exists('recurring_init', $fields1)) {
-                    $v10 = $fields1['recurring_init'];
-                    if (!is_string($v10)) {
-                        return false;
-                    } elseif ($v10 !== 'Y' && $v10 !== 'N') {
+                    if (!self::v_YesNo($fields1['recurring_init'])) {
                         return false;
                     }
                 }
                 if (array_key_exists('custom_data', $fields1)) {
-                    $v12 = $fields1['custom_data'];
-                    if (!(is_array($v12) ? ($v12 === [] ? !Checks::$strictJson : !array_is_list($v12)) : $v12 instanceof \stdClass)) {
+                    $v11 = $fields1['custom_data'];
+                    if (!(is_array($v11) ? ($v11 === [] ? !Checks::$strictJson : !array_is_list($v11)) : $v11 instanceof \stdClass)) {
                         return false;
                     }
                 }
@@ -22395,29 +23432,29 @@ final class Validators
                 return false;
             }
         } else {
-            $fields17 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields17) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields16 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields16) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('action', $fields17)) {
-                $ctx->visit('action', $fields17['action'], self::v_SaleCardRequest_properties_action(...));
+            if (array_key_exists('action', $fields16)) {
+                $ctx->visit('action', $fields16['action'], self::v_SaleCardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('identifier', $fields17)) {
-                $ctx->visit('identifier', $fields17['identifier'], self::v_OrderId(...));
+            if (array_key_exists('identifier', $fields16)) {
+                $ctx->visit('identifier', $fields16['identifier'], self::v_OrderId(...));
             }
-            if (array_key_exists('return_url', $fields17)) {
-                $ctx->visit('return_url', $fields17['return_url'], self::v_Url(...));
+            if (array_key_exists('return_url', $fields16)) {
+                $ctx->visit('return_url', $fields16['return_url'], self::v_Url(...));
             }
-            if (array_key_exists('auth', $fields17)) {
-                $ctx->visit('auth', $fields17['auth'], self::v_OrderId(...));
+            if (array_key_exists('auth', $fields16)) {
+                $ctx->visit('auth', $fields16['auth'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init', $fields17)) {
-                $ctx->visit('recurring_init', $fields17['recurring_init'], self::v_YesNo(...));
+            if (array_key_exists('recurring_init', $fields16)) {
+                $ctx->visit('recurring_init', $fields16['recurring_init'], self::v_YesNo(...));
             }
-            if (array_key_exists('custom_data', $fields17)) {
-                $ctx->visit('custom_data', $fields17['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields16)) {
+                $ctx->visit('custom_data', $fields16['custom_data'], self::v_VoucherWalletParameters(...));
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
@@ -24086,7 +25123,7 @@ final class Validators
                             if (array_key_exists('personalId', $fields9)) {
                                 $v10 = $fields9['personalId'];
                                 if (is_string($v10)) {
-                                    if (preg_match(self::PATTERN_12, $v10) !== 1) {
+                                    if (preg_match(self::PATTERN_91, $v10) !== 1) {
                                         return false;
                                     }
                                 }
@@ -24123,7 +25160,7 @@ final class Validators
                             $v20 = $fields19['personalId'];
                             $ctx->enter('personalId');
                             if (is_string($v20)) {
-                                if (preg_match(self::PATTERN_12, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
+                                if (preg_match(self::PATTERN_91, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
                                     return false;
                                 }
                             }
@@ -24455,6 +25492,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method');
                 }
+            } elseif (self::v_SaleApmMethodRequest($value)) {
+                self::v_SaleApmMethodRequest($value, $ctx);
+            } elseif (self::v_SaleApmRedirectOnlyRequest($value)) {
+                self::v_SaleApmRedirectOnlyRequest($value, $ctx);
             }
         }
         return true;
@@ -25218,10 +26259,7 @@ final class Validators
                     return false;
                 }
                 if (array_key_exists('auth', $fields1)) {
-                    $v4 = $fields1['auth'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif ($v4 !== 'Y' && $v4 !== 'N') {
+                    if (!self::v_YesNo($fields1['auth'])) {
                         return false;
                     }
                 }
@@ -25234,8 +26272,8 @@ final class Validators
                     return false;
                 }
                 if (self::v_SaleCardRequest_allOf_1_if($value)) {
-                    $fields9 = (array) $value;
-                    if (array_key_exists('mpi_data', $fields9)) {
+                    $fields8 = (array) $value;
+                    if (array_key_exists('mpi_data', $fields8)) {
                         return false;
                     }
                 }
@@ -25250,25 +26288,25 @@ final class Validators
                 return false;
             }
         } else {
-            $fields11 = (array) $value;
-            if (array_key_exists('action', $fields11)) {
-                $ctx->visit('action', $fields11['action'], self::v_SaleCardRequest_properties_action(...));
+            $fields10 = (array) $value;
+            if (array_key_exists('action', $fields10)) {
+                $ctx->visit('action', $fields10['action'], self::v_SaleCardRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields11) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
+            if (array_key_exists('brand', $fields10) && ValidationContext::rejectAt($ctx, 'brand', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('auth', $fields11)) {
-                $ctx->visit('auth', $fields11['auth'], self::v_YesNo(...));
+            if (array_key_exists('auth', $fields10)) {
+                $ctx->visit('auth', $fields10['auth'], self::v_YesNo(...));
             }
-            if (array_key_exists('mpi_data', $fields11)) {
-                $ctx->visit('mpi_data', $fields11['mpi_data'], self::v_MpiData(...));
+            if (array_key_exists('mpi_data', $fields10)) {
+                $ctx->visit('mpi_data', $fields10['mpi_data'], self::v_MpiData(...));
             }
             self::v_CardSaleFields($value, $ctx);
             if (self::v_SaleCardRequest_allOf_1_if($value)) {
-                $fields17 = (array) $value;
-                if (array_key_exists('mpi_data', $fields17) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
+                $fields16 = (array) $value;
+                if (array_key_exists('mpi_data', $fields16) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
                     return false;
                 }
             }
@@ -25608,6 +26646,10 @@ final class Validators
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S CARD SALE, S2S APM SALE');
                 }
+            } elseif (self::v_SaleCardRequest($value)) {
+                self::v_SaleCardRequest($value, $ctx);
+            } elseif (self::v_SaleApmRequest($value)) {
+                self::v_SaleApmRequest($value, $ctx);
             }
         }
         return true;
@@ -26181,7 +27223,7 @@ final class Validators
                 $ctx->visit('delays', $fields32['delays'], self::v_ScheduleInfoNumber(...));
             }
             if (array_key_exists('paused', $fields32)) {
-                $ctx->visit('paused', $fields32['paused'], self::v_YesNo(...));
+                $ctx->visit('paused', $fields32['paused'], self::v_ScheduleInfoResponse_properties_paused(...));
             }
             if (array_key_exists('delayed_first_payment', $fields32)) {
                 $ctx->visit('delayed_first_payment', $fields32['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
@@ -26216,6 +27258,18 @@ final class Validators
         return true;
     }
 
+    public static function v_ScheduleInfoResponse_properties_paused(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (!is_string($value)) {
+            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                return false;
+            }
+        } elseif ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
+            return false;
+        }
+        return true;
+    }
+
     public static function v_ScheduleIntervalUnit(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (!is_string($value)) {
@@ -26244,132 +27298,91 @@ final class Validators
                     }
                 }
                 if (array_key_exists('interval_length', $fields1)) {
-                    $v4 = $fields1['interval_length'];
-                    if (!is_string($v4)) {
+                    if (!self::v_PositiveDigitString($fields1['interval_length'])) {
                         return false;
-                    } else {
-                        if (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_16, $v4) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('interval_unit', $fields1)) {
-                    $v6 = $fields1['interval_unit'];
-                    if (!is_string($v6)) {
+                    $v5 = $fields1['interval_unit'];
+                    if (!is_string($v5)) {
                         return false;
-                    } elseif ($v6 !== 'day' && $v6 !== 'month') {
+                    } elseif ($v5 !== 'day' && $v5 !== 'month') {
                         return false;
                     }
                 }
                 if (array_key_exists('day_of_month', $fields1)) {
-                    $v8 = $fields1['day_of_month'];
-                    if (!is_string($v8)) {
+                    if (!self::v_DayOfMonth($fields1['day_of_month'])) {
                         return false;
-                    } else {
-                        if (strlen($v8) > 255 && mb_strlen($v8, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_17, $v8) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('payments_count', $fields1)) {
-                    $v10 = $fields1['payments_count'];
-                    if (!is_string($v10)) {
+                    if (!self::v_DigitString($fields1['payments_count'])) {
                         return false;
-                    } else {
-                        if (strlen($v10) > 255 && mb_strlen($v10, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_12, $v10) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('delayed_first_payment', $fields1)) {
-                    $v12 = $fields1['delayed_first_payment'];
-                    if (!is_string($v12)) {
+                    $v9 = $fields1['delayed_first_payment'];
+                    if (!is_string($v9)) {
                         return false;
-                    } elseif ($v12 !== 'none' && $v12 !== 'delay_by_interval' && $v12 !== 'day_of_week' && $v12 !== 'day_of_month') {
+                    } elseif ($v9 !== 'none' && $v9 !== 'delay_by_interval' && $v9 !== 'day_of_week' && $v9 !== 'day_of_month') {
                         return false;
                     }
                 }
                 if (array_key_exists('first_payment_interval_length', $fields1)) {
-                    $v14 = $fields1['first_payment_interval_length'];
-                    if (!is_string($v14)) {
+                    if (!self::v_PositiveDigitString($fields1['first_payment_interval_length'])) {
                         return false;
-                    } else {
-                        if (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_16, $v14) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('first_payment_interval_unit', $fields1)) {
-                    $v16 = $fields1['first_payment_interval_unit'];
-                    if (!is_string($v16)) {
+                    $v12 = $fields1['first_payment_interval_unit'];
+                    if (!is_string($v12)) {
                         return false;
-                    } elseif ($v16 !== 'day' && $v16 !== 'month') {
-                        return false;
+                    } else {
+                        if (strlen($v12) > 255 && mb_strlen($v12, 'UTF-8') > 255) {
+                            return false;
+                        }
+                        if (!self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v12)) {
+                            Checks::$warned = true;
+                        }
                     }
                 }
                 if (array_key_exists('first_payment_day_of_week', $fields1)) {
-                    $v18 = $fields1['first_payment_day_of_week'];
-                    if (!is_string($v18)) {
+                    $v14 = $fields1['first_payment_day_of_week'];
+                    if (!is_string($v14)) {
                         return false;
-                    } elseif (strlen($v18) > 255 && mb_strlen($v18, 'UTF-8') > 255) {
+                    } elseif (strlen($v14) > 255 && mb_strlen($v14, 'UTF-8') > 255) {
                         return false;
                     }
                 }
                 if (array_key_exists('first_payment_day_of_month', $fields1)) {
-                    $v20 = $fields1['first_payment_day_of_month'];
-                    if (!is_string($v20)) {
+                    if (!self::v_DayOfMonth($fields1['first_payment_day_of_month'])) {
                         return false;
-                    } else {
-                        if (strlen($v20) > 255 && mb_strlen($v20, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_17, $v20) !== 1) {
-                            return false;
-                        }
                     }
                 }
                 if (array_key_exists('delays', $fields1)) {
-                    $v22 = $fields1['delays'];
-                    if (self::v_ScheduleOptions_properties_delays_not($v22)) {
+                    $v17 = $fields1['delays'];
+                    if (self::v_ScheduleOptions_properties_delays_not($v17)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_0_if($value)) {
-                    $fields25 = (array) $value;
-                    if (!array_key_exists('first_payment_interval_length', $fields25)) {
+                    $fields20 = (array) $value;
+                    if (!array_key_exists('first_payment_interval_length', $fields20)) {
                         return false;
                     }
-                    if (!array_key_exists('first_payment_interval_unit', $fields25)) {
+                    if (!array_key_exists('first_payment_interval_unit', $fields20)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_1_if($value)) {
-                    $fields27 = (array) $value;
-                    if (!array_key_exists('first_payment_day_of_week', $fields27)) {
+                    $fields22 = (array) $value;
+                    if (!array_key_exists('first_payment_day_of_week', $fields22)) {
                         return false;
                     }
                 }
                 if (self::v_ScheduleOptions_allOf_2_if($value)) {
-                    $fields29 = (array) $value;
-                    if (!array_key_exists('first_payment_day_of_month', $fields29)) {
-                        return false;
-                    }
-                }
-                if (self::v_ScheduleOptions_allOf_3_if($value)) {
-                    $fields31 = (array) $value;
-                    if (array_key_exists('day_of_month', $fields31)) {
+                    $fields24 = (array) $value;
+                    if (!array_key_exists('first_payment_day_of_month', $fields24)) {
                         return false;
                     }
                 }
@@ -26381,69 +27394,77 @@ final class Validators
                 return false;
             }
         } else {
-            $fields32 = (array) $value;
-            if (array_key_exists('name', $fields32)) {
-                $ctx->visit('name', $fields32['name'], self::v_OrderId(...));
+            $fields25 = (array) $value;
+            if (array_key_exists('name', $fields25)) {
+                $ctx->visit('name', $fields25['name'], self::v_OrderId(...));
             }
-            if (array_key_exists('interval_length', $fields32)) {
-                $ctx->visit('interval_length', $fields32['interval_length'], self::v_PositiveDigitString(...));
+            if (array_key_exists('interval_length', $fields25)) {
+                $ctx->visit('interval_length', $fields25['interval_length'], self::v_PositiveDigitString(...));
             }
-            if (array_key_exists('interval_unit', $fields32)) {
-                $ctx->visit('interval_unit', $fields32['interval_unit'], self::v_ScheduleIntervalUnit(...));
+            if (array_key_exists('interval_unit', $fields25)) {
+                $ctx->visit('interval_unit', $fields25['interval_unit'], self::v_ScheduleIntervalUnit(...));
             }
-            if (array_key_exists('day_of_month', $fields32)) {
-                $ctx->visit('day_of_month', $fields32['day_of_month'], self::v_DayOfMonth(...));
+            if (array_key_exists('day_of_month', $fields25)) {
+                $ctx->visit('day_of_month', $fields25['day_of_month'], self::v_DayOfMonth(...));
             }
-            if (array_key_exists('payments_count', $fields32)) {
-                $ctx->visit('payments_count', $fields32['payments_count'], self::v_DigitString(...));
+            if (array_key_exists('payments_count', $fields25)) {
+                $ctx->visit('payments_count', $fields25['payments_count'], self::v_DigitString(...));
             }
-            if (array_key_exists('delayed_first_payment', $fields32)) {
-                $ctx->visit('delayed_first_payment', $fields32['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
+            if (array_key_exists('delayed_first_payment', $fields25)) {
+                $ctx->visit('delayed_first_payment', $fields25['delayed_first_payment'], self::v_ScheduleOptions_properties_delayed_first_payment(...));
             }
-            if (array_key_exists('first_payment_interval_length', $fields32)) {
-                $ctx->visit('first_payment_interval_length', $fields32['first_payment_interval_length'], self::v_PositiveDigitString(...));
+            if (array_key_exists('first_payment_interval_length', $fields25)) {
+                $ctx->visit('first_payment_interval_length', $fields25['first_payment_interval_length'], self::v_PositiveDigitString(...));
             }
-            if (array_key_exists('first_payment_interval_unit', $fields32)) {
-                $ctx->visit('first_payment_interval_unit', $fields32['first_payment_interval_unit'], self::v_ScheduleIntervalUnit(...));
+            if (array_key_exists('first_payment_interval_unit', $fields25)) {
+                $v33 = $fields25['first_payment_interval_unit'];
+                $ctx->enter('first_payment_interval_unit');
+                if (!is_string($v33)) {
+                    if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                        return false;
+                    }
+                } else {
+                    if (strlen($v33) > 255 && mb_strlen($v33, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
+                        return false;
+                    }
+                    if (!self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v33)) {
+                        self::v_ScheduleOptions_properties_first_payment_interval_unit_x_warning($v33, $ctx->warning('is neither `day` nor `month`, the units of `interval_unit`; it is sent as written'));
+                    }
+                }
+                $ctx->leave();
             }
-            if (array_key_exists('first_payment_day_of_week', $fields32)) {
-                $ctx->visit('first_payment_day_of_week', $fields32['first_payment_day_of_week'], self::v_OrderId(...));
+            if (array_key_exists('first_payment_day_of_week', $fields25)) {
+                $ctx->visit('first_payment_day_of_week', $fields25['first_payment_day_of_week'], self::v_OrderId(...));
             }
-            if (array_key_exists('first_payment_day_of_month', $fields32)) {
-                $ctx->visit('first_payment_day_of_month', $fields32['first_payment_day_of_month'], self::v_DayOfMonth(...));
+            if (array_key_exists('first_payment_day_of_month', $fields25)) {
+                $ctx->visit('first_payment_day_of_month', $fields25['first_payment_day_of_month'], self::v_DayOfMonth(...));
             }
-            if (array_key_exists('delays', $fields32)) {
-                $v43 = $fields32['delays'];
+            if (array_key_exists('delays', $fields25)) {
+                $v37 = $fields25['delays'];
                 $ctx->enter('delays');
-                if (self::v_ScheduleOptions_properties_delays_not($v43) && ValidationContext::reject($ctx, 'not', 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.')) {
+                if (self::v_ScheduleOptions_properties_delays_not($v37) && ValidationContext::reject($ctx, 'not', 'Parameter is deprecated. Use delayed_first_payment and the first_payment_* parameters instead.')) {
                     return false;
                 }
                 $ctx->leave();
             }
             if (self::v_ScheduleOptions_allOf_0_if($value)) {
-                $fields46 = (array) $value;
-                if (!array_key_exists('first_payment_interval_length', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                $fields40 = (array) $value;
+                if (!array_key_exists('first_payment_interval_length', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
                     return false;
                 }
-                if (!array_key_exists('first_payment_interval_unit', $fields46) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_unit', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_1_if($value)) {
-                $fields48 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_week', $fields48) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
+                $fields42 = (array) $value;
+                if (!array_key_exists('first_payment_day_of_week', $fields42) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_2_if($value)) {
-                $fields50 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_month', $fields50) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
-                    return false;
-                }
-            }
-            if (self::v_ScheduleOptions_allOf_3_if($value)) {
-                $fields52 = (array) $value;
-                if (array_key_exists('day_of_month', $fields52) && ValidationContext::rejectAt($ctx, 'day_of_month', 'false', 'must not be present (when interval_unit is "day")')) {
+                $fields44 = (array) $value;
+                if (!array_key_exists('first_payment_day_of_month', $fields44) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
                     return false;
                 }
             }
@@ -26556,41 +27577,6 @@ final class Validators
         return true;
     }
 
-    public static function v_ScheduleOptions_allOf_3_if(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                $fields1 = (array) $value;
-                if (array_key_exists('interval_unit', $fields1)) {
-                    $v2 = $fields1['interval_unit'];
-                    if ($v2 !== 'day') {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if ((is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            $fields4 = (array) $value;
-            if (array_key_exists('interval_unit', $fields4)) {
-                $ctx->visit('interval_unit', $fields4['interval_unit'], self::v_ScheduleOptions_allOf_3_if_properties_interval_unit(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'interval_unit', 'required', 'is required')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    public static function v_ScheduleOptions_allOf_3_if_properties_interval_unit(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($value !== 'day' && ValidationContext::reject($ctx, 'const', 'must be "day"')) {
-            return false;
-        }
-        return true;
-    }
-
     public static function v_ScheduleOptions_properties_delayed_first_payment(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (!is_string($value)) {
@@ -26605,6 +27591,14 @@ final class Validators
 
     public static function v_ScheduleOptions_properties_delays_not(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        return true;
+    }
+
+    public static function v_ScheduleOptions_properties_first_payment_interval_unit_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($value !== 'day' && $value !== 'month' && ValidationContext::reject($ctx, 'enum', 'must be one of: day, month')) {
+            return false;
+        }
         return true;
     }
 
@@ -26687,7 +27681,7 @@ final class Validators
                         if (strlen($v18) > 10 && mb_strlen($v18, 'UTF-8') > 10) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_4, $v18) !== 1) {
+                        if (preg_match(self::PATTERN_3, $v18) !== 1) {
                             return false;
                         }
                     }
@@ -26812,7 +27806,7 @@ final class Validators
                                         if (array_key_exists('shipping', $fields20)) {
                                             $v25 = $fields20['shipping'];
                                             if (is_string($v25)) {
-                                                if (preg_match(self::PATTERN_10, $v25) !== 1) {
+                                                if (preg_match(self::PATTERN_9, $v25) !== 1) {
                                                     return false;
                                                 }
                                             }
@@ -26820,7 +27814,7 @@ final class Validators
                                         if (array_key_exists('totalDiscountAmount', $fields20)) {
                                             $v27 = $fields20['totalDiscountAmount'];
                                             if (is_string($v27)) {
-                                                if (preg_match(self::PATTERN_10, $v27) !== 1) {
+                                                if (preg_match(self::PATTERN_9, $v27) !== 1) {
                                                     return false;
                                                 }
                                             }
@@ -26832,7 +27826,7 @@ final class Validators
                                                 if (array_key_exists('country', $fields30)) {
                                                     $v31 = $fields30['country'];
                                                     if (is_string($v31)) {
-                                                        if (preg_match(self::PATTERN_21, $v31) !== 1) {
+                                                        if (preg_match(self::PATTERN_98, $v31) !== 1) {
                                                             return false;
                                                         }
                                                     }
@@ -26924,7 +27918,7 @@ final class Validators
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_recipient_properties_country(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_21, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')) {
+            if (preg_match(self::PATTERN_98, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^([A-Za-z]{2}|[0-9]{3})$')) {
                 return false;
             }
         }
@@ -26934,7 +27928,7 @@ final class Validators
     public static function v_SessionCardParameters_allOf_6_properties_cart_properties_items_items_properties_shipping(mixed $value, ?ValidationContext $ctx = null): bool
     {
         if (is_string($value)) {
-            if (preg_match(self::PATTERN_10, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
+            if (preg_match(self::PATTERN_9, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$')) {
                 return false;
             }
         }
@@ -27331,7 +28325,7 @@ final class Validators
                         if (strlen($v56) > 64 && mb_strlen($v56, 'UTF-8') > 64) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_3, $v56) !== 1) {
+                        if (preg_match(self::PATTERN_2, $v56) !== 1) {
                             return false;
                         }
                     }
@@ -28085,8 +29079,6 @@ final class Validators
                     } elseif (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
                         return false;
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('amount', $fields1)) {
                     $v4 = $fields1['amount'];
@@ -28100,33 +29092,19 @@ final class Validators
                             return false;
                         }
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('currency', $fields1)) {
-                    $v6 = $fields1['currency'];
-                    if (!is_string($v6)) {
+                    if (!self::v_Currency($fields1['currency'])) {
                         return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v6) !== 1) {
-                            return false;
-                        }
                     }
-                } else {
-                    return false;
                 }
                 if (array_key_exists('description', $fields1)) {
-                    $v8 = $fields1['description'];
-                    if (!is_string($v8)) {
+                    $v7 = $fields1['description'];
+                    if (!is_string($v7)) {
                         return false;
-                    } elseif (strlen($v8) > 4096 && mb_strlen($v8, 'UTF-8') > 4096) {
+                    } elseif (strlen($v7) > 4096 && mb_strlen($v7, 'UTF-8') > 4096) {
                         return false;
                     }
-                } else {
-                    return false;
                 }
             }
             return true;
@@ -28136,26 +29114,18 @@ final class Validators
                 return false;
             }
         } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('number', $fields10)) {
-                $ctx->visit('number', $fields10['number'], self::v_OrderId(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'number', 'required', 'is required')) {
-                return false;
+            $fields9 = (array) $value;
+            if (array_key_exists('number', $fields9)) {
+                $ctx->visit('number', $fields9['number'], self::v_OrderId(...));
             }
-            if (array_key_exists('amount', $fields10)) {
-                $ctx->visit('amount', $fields10['amount'], self::v_Amount(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
-                return false;
+            if (array_key_exists('amount', $fields9)) {
+                $ctx->visit('amount', $fields9['amount'], self::v_Amount(...));
             }
-            if (array_key_exists('currency', $fields10)) {
-                $ctx->visit('currency', $fields10['currency'], self::v_Currency(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'currency', 'required', 'is required')) {
-                return false;
+            if (array_key_exists('currency', $fields9)) {
+                $ctx->visit('currency', $fields9['currency'], self::v_Currency(...));
             }
-            if (array_key_exists('description', $fields10)) {
-                $ctx->visit('description', $fields10['description'], self::v_OrderDescription(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'description', 'required', 'is required')) {
-                return false;
+            if (array_key_exists('description', $fields9)) {
+                $ctx->visit('description', $fields9['description'], self::v_OrderDescription(...));
             }
         }
         return true;
@@ -28339,12 +29309,6 @@ final class Validators
                 if (!array_key_exists('merchant_key', $fields1)) {
                     return false;
                 }
-                if (!array_key_exists('operation', $fields1)) {
-                    return false;
-                }
-                if (!array_key_exists('order', $fields1)) {
-                    return false;
-                }
                 if (!array_key_exists('success_url', $fields1)) {
                     return false;
                 }
@@ -28364,12 +29328,6 @@ final class Validators
         } else {
             $fields3 = (array) $value;
             if (!array_key_exists('merchant_key', $fields3) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('operation', $fields3) && ValidationContext::rejectAt($ctx, 'operation', 'required', 'is required')) {
-                return false;
-            }
-            if (!array_key_exists('order', $fields3) && ValidationContext::rejectAt($ctx, 'order', 'required', 'is required')) {
                 return false;
             }
             if (!array_key_exists('success_url', $fields3) && ValidationContext::rejectAt($ctx, 'success_url', 'required', 'is required')) {
@@ -28433,31 +29391,18 @@ final class Validators
                 if (!array_key_exists('merchant_key', $fields1)) {
                     return false;
                 }
-                if (!array_key_exists('order', $fields1)) {
-                    return false;
-                }
                 if (!array_key_exists('hash', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('operation', $fields1)) {
-                    $v2 = $fields1['operation'];
+                if (array_key_exists('return_url', $fields1)) {
+                    $v2 = $fields1['return_url'];
                     if (!is_string($v2)) {
                         return false;
-                    } elseif ($v2 !== 'purchase' && $v2 !== 'debit') {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-                if (array_key_exists('return_url', $fields1)) {
-                    $v4 = $fields1['return_url'];
-                    if (!is_string($v4)) {
-                        return false;
                     } else {
-                        if (strlen($v4) > 2048 && mb_strlen($v4, 'UTF-8') > 2048) {
+                        if (strlen($v2) > 2048 && mb_strlen($v2, 'UTF-8') > 2048) {
                             return false;
                         }
-                        if (!Formats::uri($v4)) {
+                        if (!Formats::uri($v2)) {
                             return false;
                         }
                     }
@@ -28475,39 +29420,19 @@ final class Validators
                 return false;
             }
         } else {
-            $fields7 = (array) $value;
-            if (!array_key_exists('merchant_key', $fields7) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
+            $fields5 = (array) $value;
+            if (!array_key_exists('merchant_key', $fields5) && ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (!array_key_exists('order', $fields7) && ValidationContext::rejectAt($ctx, 'order', 'required', 'is required')) {
+            if (!array_key_exists('hash', $fields5) && ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
-            if (!array_key_exists('hash', $fields7) && ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('operation', $fields7)) {
-                $ctx->visit('operation', $fields7['operation'], self::v_SessionTokenRequest_properties_operation(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'operation', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('return_url', $fields7)) {
-                $ctx->visit('return_url', $fields7['return_url'], self::v_Url(...));
+            if (array_key_exists('return_url', $fields5)) {
+                $ctx->visit('return_url', $fields5['return_url'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'return_url', 'required', 'is required')) {
                 return false;
             }
             self::v_SessionFields($value, $ctx);
-        }
-        return true;
-    }
-
-    public static function v_SessionTokenRequest_properties_operation(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if (!is_string($value)) {
-            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
-                return false;
-            }
-        } elseif ($value !== 'purchase' && $value !== 'debit' && ValidationContext::reject($ctx, 'enum', 'must be one of: purchase, debit')) {
-            return false;
         }
         return true;
     }
@@ -28595,7 +29520,7 @@ final class Validators
                         if (strlen($v4) > 25 && mb_strlen($v4, 'UTF-8') > 25) {
                             return false;
                         }
-                        if (preg_match(self::PATTERN_13, $v4) !== 1) {
+                        if (preg_match(self::PATTERN_92, $v4) !== 1) {
                             return false;
                         }
                     }
@@ -28797,7 +29722,7 @@ final class Validators
             if (strlen($value) > 25 && mb_strlen($value, 'UTF-8') > 25 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 25 characters')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_13, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\S+$')) {
+            if (preg_match(self::PATTERN_92, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\S+$')) {
                 return false;
             }
         }
@@ -29043,6 +29968,46 @@ final class Validators
             if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2048 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
+            if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public static function v_UrlString(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048) {
+                    return false;
+                }
+                if (!self::v_UrlString_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
+        if (!is_string($value)) {
+            if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
+                return false;
+            }
+        } else {
+            if (strlen($value) > 2048 && mb_strlen($value, 'UTF-8') > 2048 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 2048 characters (a safety cap of this client, not a platform limit)')) {
+                return false;
+            }
+            if (!self::v_UrlString_x_warning($value)) {
+                self::v_UrlString_x_warning($value, $ctx->warning('is not an absolute URL (with a scheme, such as `https://`); it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_UrlString_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if (is_string($value)) {
             if (!Formats::uri($value) && ValidationContext::reject($ctx, 'format', 'must be a valid uri')) {
                 return false;
             }
@@ -29435,7 +30400,7 @@ final class Validators
                 if (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535) {
                     return false;
                 }
-                if (preg_match(self::PATTERN_14, $value) !== 1) {
+                if (preg_match(self::PATTERN_93, $value) !== 1) {
                     return false;
                 }
             }
@@ -29449,7 +30414,7 @@ final class Validators
             if (strlen($value) > 65535 && mb_strlen($value, 'UTF-8') > 65535 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 65535 characters (a safety cap of this client, not a platform limit)')) {
                 return false;
             }
-            if (preg_match(self::PATTERN_14, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$')) {
+            if (preg_match(self::PATTERN_93, $value) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$')) {
                 return false;
             }
         }
@@ -29492,8 +30457,8 @@ final class Validators
                 if (array_key_exists('card_cvv2', $fields1)) {
                     return false;
                 }
-                if (array_key_exists('card_token', $fields1)) {
-                    return false;
+                if (!self::v_CardDataFields_x_warning($value)) {
+                    Checks::$warned = true;
                 }
             }
             return true;
@@ -29526,8 +30491,8 @@ final class Validators
             if (array_key_exists('card_cvv2', $fields5) && ValidationContext::rejectAt($ctx, 'card_cvv2', 'false', 'must not be present')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields5) && ValidationContext::rejectAt($ctx, 'card_token', 'false', 'must not be present')) {
-                return false;
+            if (!self::v_CardDataFields_x_warning($value)) {
+                self::v_CardDataFields_x_warning($value, $ctx->warning('is sent together with a wallet token, and the documents do not say which of the two the platform uses; the request is signed as a wallet payment and sent'));
             }
         }
         return true;
@@ -29791,7 +30756,7 @@ final class Validators
                 $fields1 = (array) $value;
                 if (array_key_exists('apiVersion', $fields1)) {
                     $v2 = $fields1['apiVersion'];
-                    if (!(is_int($v2) || is_float($v2) && is_finite($v2) && floor($v2) === $v2)) {
+                    if (!(is_int($v2) || is_float($v2) && is_finite($v2))) {
                         return false;
                     }
                 } else {
@@ -29799,7 +30764,7 @@ final class Validators
                 }
                 if (array_key_exists('apiVersionMinor', $fields1)) {
                     $v4 = $fields1['apiVersionMinor'];
-                    if (!(is_int($v4) || is_float($v4) && is_finite($v4) && floor($v4) === $v4)) {
+                    if (!(is_int($v4) || is_float($v4) && is_finite($v4))) {
                         return false;
                     }
                 } else {
@@ -29986,7 +30951,7 @@ final class Validators
 
     public static function v_WebWalletToken_properties_apiVersion(mixed $value, ?ValidationContext $ctx = null): bool
     {
-        if ((!(is_int($value) || is_float($value) && is_finite($value) && floor($value) === $value)) && ValidationContext::reject($ctx, 'type', 'must be an integer')) {
+        if ((!(is_int($value) || is_float($value) && is_finite($value))) && ValidationContext::reject($ctx, 'type', 'must be a number')) {
             return false;
         }
         return true;
@@ -30050,11 +31015,37 @@ final class Validators
 
     public static function v_YesNo(mixed $value, ?ValidationContext $ctx = null): bool
     {
+        if ($ctx === null) {
+            if (!is_string($value)) {
+                return false;
+            } else {
+                if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255) {
+                    return false;
+                }
+                if (!self::v_YesNo_x_warning($value)) {
+                    Checks::$warned = true;
+                }
+            }
+            return true;
+        }
         if (!is_string($value)) {
             if (ValidationContext::reject($ctx, 'type', 'must be a string')) {
                 return false;
             }
-        } elseif ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
+        } else {
+            if (strlen($value) > 255 && mb_strlen($value, 'UTF-8') > 255 && ValidationContext::reject($ctx, 'maxLength', 'must be at most 255 characters (a safety cap of this client, not a platform limit)')) {
+                return false;
+            }
+            if (!self::v_YesNo_x_warning($value)) {
+                self::v_YesNo_x_warning($value, $ctx->warning('is neither `Y` nor `N`; it is sent as written'));
+            }
+        }
+        return true;
+    }
+
+    public static function v_YesNo_x_warning(mixed $value, ?ValidationContext $ctx = null): bool
+    {
+        if ($value !== 'Y' && $value !== 'N' && ValidationContext::reject($ctx, 'enum', 'must be one of: Y, N')) {
             return false;
         }
         return true;

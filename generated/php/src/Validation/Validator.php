@@ -35,16 +35,29 @@ final class Validator
      */
     public function validate(string $schemaName, mixed $value, string $style = 'json'): array
     {
+        return $this->check($schemaName, $value, $style)['issues'];
+    }
+
+    /**
+     * The issues and the warnings (the spec's `x-warning` checks: a value with warnings is valid,
+     * and a request with them is sent), as the TypeScript validators give them.
+     *
+     * @param 'form'|'json' $style how wire paths are written
+     * @return array{issues: list<ValidationIssue>, warnings: list<ValidationIssue>}
+     */
+    public function check(string $schemaName, mixed $value, string $style = 'json'): array
+    {
         $method = Validators::SCHEMAS[$schemaName] ?? throw new \InvalidArgumentException("No schema {$schemaName}");
         $strict = Checks::$strictJson;
         Checks::$strictJson = $this->strictJson;
+        Checks::$warned = false;
         try {
-            if (Validators::$method($value)) {
-                return [];
+            if (Validators::$method($value) && !Checks::$warned) {
+                return ['issues' => [], 'warnings' => []];
             }
             $ctx = new ValidationContext($style);
             Validators::$method($value, $ctx);
-            return $ctx->issues;
+            return ['issues' => $ctx->issues, 'warnings' => $ctx->warnings];
         } finally {
             Checks::$strictJson = $strict;
         }

@@ -6,7 +6,7 @@ import { renderChangelog } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
-import { errorsTable } from '../errors-table.js';
+import { errorsTable, warningsTable } from '../errors-table.js';
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../../../model/examples.js';
 import { fieldRows, limits } from '../fields-table.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
@@ -16,6 +16,7 @@ import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../model/
 import { typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
+import { warningSites } from '../../../model/warnings.js';
 import { signatureSection } from './signature-section.js';
 import { webhookNames } from '../../../model/names.js';
 
@@ -70,7 +71,10 @@ export function signaturesPage(site: Site, templates: Templates): string {
 export function errorsPage(site: Site, templates: Templates): string {
   const { model } = site;
   return page(
-    fillTemplate(templates.get('errors.md'), { generic: model.genericErrors.length > 0 ? errorsTable(model.genericErrors) : 'None listed.' }),
+    fillTemplate(templates.get('errors.md'), {
+      generic: model.genericErrors.length > 0 ? errorsTable(model.genericErrors) : 'None listed.',
+      warnings: warningsTable(warningSites(model)) || 'None.',
+    }),
     ...model.s2sActions.filter((action) => action.errors.length > 0).map((action) => `## [${action.action} (${PROTOCOL_TITLE[action.protocol]})](${paths.action(action)})\n\n${errorsTable(action.errors)}`),
     ...model.checkoutOperations.filter((endpoint) => endpoint.errors.length > 0).map((endpoint) => `## [${prose(endpoint.summary)}](${paths.checkout(endpoint)})\n\n${errorsTable(endpoint.errors)}`),
   );

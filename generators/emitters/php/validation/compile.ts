@@ -25,9 +25,10 @@ import { OBJECT_KEYWORDS } from './keywords/object.js';
 import { STRING_KEYWORDS } from './keywords/string.js';
 import { declaredTypes, emitTypeGuard, typeTest } from './keywords/type.js';
 import { VALUE_KEYWORDS } from './keywords/value.js';
+import { WARNING_KEYWORDS } from './keywords/warning.js';
 
 /** Every keyword, in the order their checks run (the TypeScript validators' order). */
-const KEYWORDS: readonly KeywordDefinition[] = [...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS];
+const KEYWORDS: readonly KeywordDefinition[] = [...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS, ...WARNING_KEYWORDS];
 
 /** Keywords that only annotate or identify; validators ignore them. */
 const ANNOTATIONS = new Set([

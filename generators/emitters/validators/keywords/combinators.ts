@@ -2,10 +2,11 @@
 import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../../model/json-schema.js';
 import { block, ifElse, indent, isEmpty, type Code } from '../code.js';
-import { literal, ownRead, type CodeScope } from '../code-scope.js';
+import { literal, ownRead, ownValue, type CodeScope } from '../code-scope.js';
 import { branchShape } from '../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../shared/condition-text.js';
 import type { KeywordDefinition } from '../keyword.js';
+import { reachesWarning } from '../../../model/warnings.js';
 
 export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
   {
@@ -36,7 +37,18 @@ const failThen = (scope: CodeScope, report: () => Code): Code => (scope.reports 
 
 function emitAnyOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const test = members.map((member, index) => `${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)));
+  return ifElse(`!(${test})`, failThen(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)), reportWarnings(members, 'anyOf', scope));
+}
+
+/**
+ * A union on a valid value, in the reporting pass: its branches were only tested, so the first
+ * that matches is run again with the context and reports its warnings. Only for a union whose
+ * branches can meet an `x-warning`.
+ */
+function reportWarnings(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: CodeScope): Code {
+  if (!scope.reports || !members.some((member) => reachesWarning(member, (node) => scope.resolve(node)))) return [];
+  const calls = members.map((member, index) => `${scope.validator(member, [keyword, index])}(${scope.value}`);
+  return ifElse('ctx', calls.reduceRight<Code>((otherwise, call) => ifElse(`${call})`, `${call}, ctx);`, otherwise), []));
 }
 
 /** The branch is chosen by the tag's value, as ajv's `discriminator` does; the lint rule keeps tags and mapping in step. */
@@ -63,14 +75,57 @@ function emitOneOf(members: readonly JsonSchema[], scope: CodeScope): Code {
   const count = scope.local('matches');
   const tests = members.map((member, index) => `if (${scope.validator(member, ['oneOf', index])}(${v})) ${count}++;`);
   const labels = members.map((member, index) => scope.label(member, index)).join(', ');
-  return block('', [
-    `let ${count} = 0;`,
-    ...tests,
-    ifElse(
-      `${count} !== 1`,
-      failThen(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)))),
-    ),
-  ]);
+  const counting = (fail: Code): Code[] => [`let ${count} = 0;`, ...tests, ifElse(`${count} !== 1`, fail, reportWarnings(members, 'oneOf', scope))];
+  const report = () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)));
+  // Alternatives told apart by a property each requires and the others forbid (card data, a card
+  // token, a wallet token): the one whose property is present is the only one that can match, so
+  // the answer is that alternative's alone, where counting runs them all. Reporting still counts.
+  const order = presenceOrder(members, scope);
+  if (order === undefined) return block('', counting(failThen(scope, report)));
+  const chosen = order.reduceRight((rest, { index, key }) => `${ownValue(scope, v, key)} ? ${scope.validator(members[index]!, ['oneOf', index])}(${v}) : ${rest}`, 'false');
+  const answer = `if (!(${chosen})) return false;`;
+  return scope.reports ? ifElse('!ctx', answer, counting(report())) : answer;
+}
+
+/**
+ * The alternatives of a oneOf over an object in an order where each has a property it requires
+ * and every later one forbids (`false`), all unconditionally (the alternative itself, its allOf
+ * members, bare $ref targets): when that property is present and those of the earlier ones are
+ * not (each earlier one then fails), it is the only one that can match; when none is present,
+ * none matches. Undefined when there is no such order. What is collected is only ever less than
+ * the schemas say, so a property found truly tells the alternatives apart.
+ */
+function presenceOrder(members: readonly JsonSchema[], scope: CodeScope): { index: number; key: string }[] | undefined {
+  if (scope.knownType !== 'object' || members.length < 2) return undefined;
+  const shapes = members.map((member) => {
+    const required = new Set<string>();
+    const forbidden = new Set<string>();
+    const seen = new Set<JsonSchema>();
+    const visit = (node: JsonSchema): boolean => {
+      const resolved = scope.resolve(node);
+      if (!isSchemaObject(resolved) || seen.has(resolved)) return true;
+      seen.add(resolved);
+      // A part with a base URI of its own resolves its references elsewhere: not followed.
+      if (resolved.$id !== undefined) return false;
+      for (const key of resolved.required ?? []) required.add(key);
+      for (const [key, property] of Object.entries(resolved.properties ?? {})) if (property === false) forbidden.add(key);
+      return (resolved.allOf ?? []).every(visit);
+    };
+    return visit(member) ? { required, forbidden } : undefined;
+  });
+  if (shapes.some((shape) => shape === undefined)) return undefined;
+  // Greedily: a choice that fits stays fitting as the alternatives left get fewer.
+  const left = new Set(members.keys());
+  const order: { index: number; key: string }[] = [];
+  while (left.size > 0) {
+    const next = [...left].flatMap((index) =>
+      [...shapes[index]!.required].filter((key) => [...left].every((other) => other === index || shapes[other]!.forbidden.has(key))).map((key) => ({ index, key })),
+    )[0];
+    if (next === undefined) return undefined;
+    order.push(next);
+    left.delete(next.index);
+  }
+  return order;
 }
 
 /**

@@ -3,18 +3,19 @@
 // `undefined` is absent (as on the wire).
 import { ISSUE_WORDS } from '../../../shared/issue-words.js';
 import { isSchemaObject, type SchemaObject } from '../../../model/json-schema.js';
-import { block, ifElse, isEmpty, type Code } from '../code.js';
+import { ifElse, isEmpty, type Code } from '../code.js';
 import { literal, member, noOwnValue, ownValue, type CodeScope } from '../code-scope.js';
+import { eachOtherKey } from '../annotations.js';
 import type { KeywordDefinition } from '../keyword.js';
 
 /** A required key with a property schema is checked where that property is read (one read). */
 const readWithProperty = (schema: SchemaObject, key: string): boolean =>
   schema.properties !== undefined && Object.hasOwn(schema.properties, key) && isSchemaObject(schema.properties[key]);
 
-/** `for (const key of Object.keys(o))` over the keys with a value. */
-function eachKey(scope: CodeScope, body: (key: string) => Code): Code {
+/** A walk over the keys with a value, each but those named in `names` (see eachOtherKey). */
+function eachKey(scope: CodeScope, body: (key: string) => Code, names: readonly string[] = []): Code {
   const key = scope.local('key');
-  return block(`for (const ${key} of Object.keys(${scope.value}))`, [`if (${scope.value}[${key}] === undefined) continue;`, body(key)]);
+  return eachOtherKey(scope.value, key, names, () => scope.runtime('hasOwn'), body(key));
 }
 
 export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
@@ -92,15 +93,15 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     code(schema, scope) {
       const extra = schema.additionalProperties!;
       if (extra === true) return [];
-      const known = Object.keys(schema.properties ?? {});
-      return eachKey(scope, (key) => {
-        const tests = [
-          ...(known.length > 0 ? [`${scope.hoistSet(known)}.has(${key})`] : []),
-          ...Object.keys(schema.patternProperties ?? {}).map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`),
-        ];
-        const check = extra === false ? scope.failAt(key, 'additionalProperties', 'is not allowed') : scope.child(extra, `${scope.value}[${key}]`, key, ['additionalProperties']);
-        return tests.length > 0 ? [`if (${tests.join(' || ')}) continue;`, check] : check;
-      });
+      return eachKey(
+        scope,
+        (key) => {
+          const tests = Object.keys(schema.patternProperties ?? {}).map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`);
+          const check = extra === false ? scope.failAt(key, 'additionalProperties', 'is not allowed') : scope.child(extra, `${scope.value}[${key}]`, key, ['additionalProperties']);
+          return tests.length > 0 ? [`if (${tests.join(' || ')}) continue;`, check] : check;
+        },
+        Object.keys(schema.properties ?? {}),
+      );
     },
   },
   {

@@ -1,7 +1,7 @@
 // `unevaluatedProperties` and `unevaluatedItems`: what no other keyword of the schema (or of a
 // sub-schema applied to the same value) evaluated. Known at generation time unless a branch
 // decides it (annotations.ts); then a generated check answers for each key (or index) left.
-import { staticallyEvaluated } from '../annotations.js';
+import { eachOtherKey, staticallyEvaluated } from '../annotations.js';
 import { block } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -16,12 +16,12 @@ export const UNEVALUATED_KEYWORDS: readonly KeywordDefinition[] = [
       const o = scope.value;
       const key = scope.local('key');
       const check = rest === false ? scope.failAt(key, 'unevaluatedProperties', 'is not allowed') : scope.child(rest, `${o}[${key}]`, key, ['unevaluatedProperties']);
-      // The names known statically first (no read of the value), then an absent value, and what
-      // a branch evaluates only for a key left by both.
-      const known = staticallyEvaluated(info, 'properties', key, scope);
+      // The names known statically first (no read of the value), then an absent value, and the
+      // patterns and what a branch evaluates only for a key left by both.
+      const patterns = staticallyEvaluated({ ...info, names: [] }, 'properties', key, scope);
       const dynamic = info.dynamic ? [`${scope.collector(schema, 'properties')}(${o}, ${key})`] : [];
-      const skip = `if (${[...known, `${o}[${key}] === undefined`, ...dynamic].join(' || ')}) continue;`;
-      return block(`for (const ${key} of Object.keys(${o}))`, [skip, check]);
+      const tests = [...patterns, ...dynamic];
+      return eachOtherKey(o, key, info.names, () => scope.runtime('hasOwn'), tests.length > 0 ? [`if (${tests.join(' || ')}) continue;`, check] : check);
     },
   },
   {

@@ -18,6 +18,8 @@ use function array_key_exists, count, is_array, is_float, is_int, strlen;
 final class Checks
 {
     public static bool $strictJson = false;
+    /** Set by a predicate body when an `x-warning`'s checks fail: Validator then collects the warnings. */
+    public static bool $warned = false;
     private static ?\stdClass $notJson = null;
 
     public static function isObject(mixed $value): bool

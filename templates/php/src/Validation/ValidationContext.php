@@ -15,10 +15,28 @@ final class ValidationContext
     private array $segments = [];
     /** @var list<ValidationIssue> */
     public array $issues = [];
+    /** @var list<ValidationIssue> what the spec's `x-warning` checks found: reported, never refused */
+    public array $warnings = [];
+    /** A warning's own message, which replaces those of its checks. */
+    private ?string $message = null;
 
     /** @param 'form'|'json' $style how wire paths are written */
     public function __construct(private readonly string $style)
     {
+    }
+
+    /**
+     * The context an `x-warning`'s checks report into: at the same path, their issues become
+     * warnings, with the warning's own message.
+     */
+    public function warning(string $message): self
+    {
+        $context = new self($this->style);
+        $context->segments = &$this->segments;
+        $context->issues = &$this->warnings;
+        $context->warnings = &$this->warnings;
+        $context->message = $message;
+        return $context;
     }
 
     /**
@@ -46,7 +64,7 @@ final class ValidationContext
 
     public function fail(string $rule, string $message): void
     {
-        $this->issues[] = new ValidationIssue(self::wirePath($this->style, $this->segments), $rule, $message);
+        $this->issues[] = new ValidationIssue(self::wirePath($this->style, $this->segments), $rule, $this->message ?? $message);
     }
 
     public function failAt(string|int|null $segment, string $rule, string $message): void

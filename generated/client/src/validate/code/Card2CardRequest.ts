@@ -5,7 +5,7 @@ import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit }
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
 
-const SET_10 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
+const SET_8 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
 export function v_CardSetPrc(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -53,6 +53,8 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     }
     p1 = value.term_url_target;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "term_url_target")) return false;
+    p1 = value.return_url;
+    if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.payee_card_number;
     if (p1 !== undefined) {
       if (!(ctx ? visit(ctx, "payee_card_number", p1, v_CardNumber) : v_CardNumber(p1))) return false;
@@ -67,12 +69,13 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
     if (!v_S2sPayeeFields(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_CardDataFields(value) : value.card_token !== undefined ? v_CardTokenFields(value) : false)) return false;
+    } else {
       let matches2 = 0;
       if (v_CardTokenFields(value)) matches2++;
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
-        if (!ctx) return false;
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_6)) {
             case 0:
@@ -87,6 +90,12 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
         } else {
           ctx.fail("oneOf", "must match only one of: Card token, Card data");
         }
+      } else if (ctx) {
+        if (v_CardTokenFields(value)) {
+          v_CardTokenFields(value, ctx);
+        } else if (v_CardDataFields(value)) {
+          v_CardDataFields(value, ctx);
+        }
       }
     }
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
@@ -98,7 +107,7 @@ function v_CardSetPrc_properties_payer_identity_type(value: unknown, ctx?: Valid
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_10.has(value) && rejectAt(ctx, at, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
+    if (!SET_8.has(value) && rejectAt(ctx, at, "enum", "must be one of: 1, 2, 3, 4, 5, 6, 7, 8")) return false;
   }
   return true;
 }
@@ -125,4 +134,4 @@ export function v_Card2CardRequest_properties_action(value: unknown, ctx?: Valid
 export const validate = /* @__PURE__ */ validator<components['schemas']["Card2CardRequest"]>(v_Card2CardRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
-export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_card_number","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","term_url_3ds","term_url_target"];
+export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_card_number","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","return_url","term_url_3ds","term_url_target"];

@@ -26,7 +26,7 @@ export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext
       if (rejectAt(ctx, "amount", "required", "is required")) return false;
     }
     p1 = value.currency;
-    if (p1 !== undefined && !v_Currency(p1, ctx, "currency")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
     p1 = value.description;
     if (p1 !== undefined) {
       if (!v_OrderDescription(p1, ctx, "description")) return false;

@@ -10,8 +10,6 @@ export function v_CreateScheduleRequest(value: unknown, ctx?: ValidationContext)
   if (!isPlainObject(value)) {
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
-    if (value.interval_length === undefined && rejectAt(ctx, "interval_length", "required", "is required")) return false;
-    if (value.interval_unit === undefined && rejectAt(ctx, "interval_unit", "required", "is required")) return false;
     let p1: unknown;
     p1 = value.action;
     if (p1 !== undefined) {

@@ -6,19 +6,19 @@ import { compareDecimal } from '../../runtime/decimal.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
-const SET_3 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
-const PATTERN_23 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
-const PATTERN_24 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
-const PATTERN_25 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
-const PATTERN_26 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
-const PATTERN_27 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$", "u");
-const PATTERN_28 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$", "u");
+const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
+const PATTERN_103 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+const PATTERN_104 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+const PATTERN_105 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+const PATTERN_106 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
+const PATTERN_107 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|20[0-9]{9,})$", "u");
+const PATTERN_108 = /* @__PURE__ */ new RegExp("^(\\+|00)?(233[0-9]{8,}|254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,})$", "u");
 
 export function v_MobileMoneyOperator(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
-    if (!SET_3.has(value) && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
+    if (!SET_2.has(value) && rejectAt(ctx, at, "enum", "must be one of: mtn-gh, airtel-gh, tigo-gh, vodafone-gh, safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke, mtn-ci, orange-ci, moov-ci, wave-ci, mtn-cm, orange-cm, vodacom-tz, airtel-tz, tigo-tz, halopesa-tz, vodafone-eg, orange-eg, etisalat-eg, aman-eg")) return false;
   }
   return true;
 }
@@ -611,14 +611,14 @@ function v_Credit2VirtualRequest_allOf_8_if(value: unknown): boolean {
 
 function v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_23.test(value)) return false;
+    if (!PATTERN_103.test(value)) return false;
   }
   return true;
 }
 
 function v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_24.test(value)) return false;
+    if (!PATTERN_104.test(value)) return false;
   }
   return true;
 }
@@ -646,14 +646,14 @@ function v_Credit2VirtualRequest_allOf_10_if(value: unknown): boolean {
 
 function v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_25.test(value)) return false;
+    if (!PATTERN_105.test(value)) return false;
   }
   return true;
 }
 
 function v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_26.test(value)) return false;
+    if (!PATTERN_106.test(value)) return false;
   }
   return true;
 }
@@ -681,14 +681,14 @@ function v_Credit2VirtualRequest_allOf_12_if(value: unknown): boolean {
 
 function v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_27.test(value)) return false;
+    if (!PATTERN_107.test(value)) return false;
   }
   return true;
 }
 
 function v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(value: unknown): boolean {
   if (typeof value === "string") {
-    if (!PATTERN_28.test(value)) return false;
+    if (!PATTERN_108.test(value)) return false;
   }
   return true;
 }

@@ -29,10 +29,12 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     }
     p1 = value.term_url_target;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "term_url_target")) return false;
+    p1 = value.return_url;
+    if (p1 !== undefined && !v_Url(p1, ctx, "return_url")) return false;
     p1 = value.recurring_init;
-    if (p1 !== undefined && !v_YesNo(p1, ctx, "recurring_init")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "recurring_init", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.req_token;
-    if (p1 !== undefined && !v_YesNo(p1, ctx, "req_token")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "req_token", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.schedule_id;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "schedule_id")) return false;
     p1 = value.payer_present;
@@ -44,12 +46,13 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
     if (!v_S2sOrderFields(value, ctx) && !ctx) return false;
     if (!v_S2sPayerFields(value, ctx) && !ctx) return false;
     if (!v_S2sCardPayerExtras(value, ctx) && !ctx) return false;
-    {
+    if (!ctx) {
+      if (!(value.card_number !== undefined ? v_CardDataFields(value) : value.card_token !== undefined ? v_CardTokenFields(value) : false)) return false;
+    } else {
       let matches2 = 0;
       if (v_CardTokenFields(value)) matches2++;
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
-        if (!ctx) return false;
         if (matches2 === 0) {
           switch (closestAlternative(value, VALUE_6)) {
             case 0:
@@ -63,6 +66,12 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
           }
         } else {
           ctx.fail("oneOf", "must match only one of: Card token, Card data");
+        }
+      } else if (ctx) {
+        if (v_CardTokenFields(value)) {
+          v_CardTokenFields(value, ctx);
+        } else if (v_CardDataFields(value)) {
+          v_CardDataFields(value, ctx);
         }
       }
     }
@@ -87,4 +96,4 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["DebitRe
 export const deferred = [v_DebitParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
-export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","recurring_init","req_token","schedule_id","term_url_3ds","term_url_target"];
+export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","recurring_init","req_token","return_url","schedule_id","term_url_3ds","term_url_target"];

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_CryptoGatewayParameters_properties_bech32, v_Email, v_OrderId, v_SessionBillingAddress, v_WebWalletToken_properties_apiVersion } from '../shared/common.js';
+import { v_CryptoGatewayParameters_properties_bech32, v_Email, v_OrderId, v_SessionBillingAddress } from '../shared/common.js';
 
 export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -11,7 +11,7 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
   } else {
     let p1: unknown;
     p1 = value.colorDepth;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "colorDepth")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "colorDepth")) return false;
     p1 = value.javaEnabled;
     if (p1 !== undefined && !v_CryptoGatewayParameters_properties_bech32(p1, ctx, "javaEnabled")) return false;
     p1 = value.javaScriptEnabled;
@@ -19,11 +19,11 @@ export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boole
     p1 = value.language;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "language")) return false;
     p1 = value.screenHeight;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "screenHeight")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "screenHeight")) return false;
     p1 = value.screenWidth;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "screenWidth")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "screenWidth")) return false;
     p1 = value.timeZoneOffset;
-    if (p1 !== undefined && !v_WebWalletToken_properties_apiVersion(p1, ctx, "timeZoneOffset")) return false;
+    if (p1 !== undefined && !v_S2sErrorResponse_properties_http_code(p1, ctx, "timeZoneOffset")) return false;
     p1 = value.userAgent;
     if (p1 !== undefined && !v_HpfBrowserInfo_properties_userAgent(p1, ctx, "userAgent")) return false;
     p1 = value.acceptHeader;
@@ -54,6 +54,11 @@ export function v_HpfPaymentRequest(value: unknown, ctx?: ValidationContext): bo
     p1 = value.selected_language;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "selected_language")) return false;
   }
+  return true;
+}
+
+export function v_S2sErrorResponse_properties_http_code(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!((typeof value === "number" && Number.isInteger(value))) && rejectAt(ctx, at, "type", "must be an integer")) return false;
   return true;
 }
 

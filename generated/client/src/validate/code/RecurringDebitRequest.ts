@@ -17,7 +17,6 @@ export function v_RecurringDebitRequest(value: unknown, ctx?: ValidationContext)
     } else {
       if (rejectAt(ctx, "action", "required", "is required")) return false;
     }
-    if (value.auth !== undefined && rejectAt(ctx, "auth", "false", "must not be present")) return false;
     if (!v_RecurringChargeFields(value, ctx) && !ctx) return false;
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
   }

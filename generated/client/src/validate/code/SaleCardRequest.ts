@@ -56,7 +56,7 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
     }
     if (value.brand !== undefined && rejectAt(ctx, "brand", "false", "must not be present")) return false;
     p1 = value.auth;
-    if (p1 !== undefined && !v_YesNo(p1, ctx, "auth")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "auth", p1, v_YesNo) : v_YesNo(p1))) return false;
     p1 = value.mpi_data;
     if (p1 !== undefined && !(ctx ? visit(ctx, "mpi_data", p1, v_MpiData) : v_MpiData(p1))) return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
@@ -88,4 +88,4 @@ export const validate = /* @__PURE__ */ validator<components['schemas']["SaleCar
 export const deferred = [v_PaymentToken, v_SaleCardParameters];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
-export const fields = ["action","auth","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","digital_wallet","hash","mpi_data","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","payment_schedule_amount","payment_token","recurring_init","req_token","schedule_id","schedule_start_date","term_url_3ds","term_url_target"];
+export const fields = ["action","auth","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","digital_wallet","hash","mpi_data","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_present","payer_state","payer_zip","payment_schedule_amount","payment_token","recurring_init","req_token","return_url","schedule_id","schedule_start_date","term_url_3ds","term_url_target"];

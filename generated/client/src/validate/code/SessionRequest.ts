@@ -10,8 +10,6 @@ export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boole
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     if (value.merchant_key === undefined && rejectAt(ctx, "merchant_key", "required", "is required")) return false;
-    if (value.operation === undefined && rejectAt(ctx, "operation", "required", "is required")) return false;
-    if (value.order === undefined && rejectAt(ctx, "order", "required", "is required")) return false;
     if (value.success_url === undefined && rejectAt(ctx, "success_url", "required", "is required")) return false;
     if (value.hash === undefined && rejectAt(ctx, "hash", "required", "is required")) return false;
     if (!v_SessionFields(value, ctx) && !ctx) return false;

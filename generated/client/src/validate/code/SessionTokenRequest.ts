@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { ValidationContext } from '../../runtime/validation.js';
 import { v_Url } from '../shared/common.js';
 import { v_SessionFields, v_SessionMethodParameters } from '../shared/SessionRequest+SessionTokenRequest.js';
 
@@ -11,15 +11,8 @@ export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): 
     if (reject(ctx, "type", "must be an object")) return false;
   } else {
     if (value.merchant_key === undefined && rejectAt(ctx, "merchant_key", "required", "is required")) return false;
-    if (value.order === undefined && rejectAt(ctx, "order", "required", "is required")) return false;
     if (value.hash === undefined && rejectAt(ctx, "hash", "required", "is required")) return false;
     let p1: unknown;
-    p1 = value.operation;
-    if (p1 !== undefined) {
-      if (!v_SessionTokenRequest_properties_operation(p1, ctx, "operation")) return false;
-    } else {
-      if (rejectAt(ctx, "operation", "required", "is required")) return false;
-    }
     p1 = value.return_url;
     if (p1 !== undefined) {
       if (!v_Url(p1, ctx, "return_url")) return false;
@@ -27,15 +20,6 @@ export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): 
       if (rejectAt(ctx, "return_url", "required", "is required")) return false;
     }
     if (!v_SessionFields(value, ctx) && !ctx) return false;
-  }
-  return true;
-}
-
-function v_SessionTokenRequest_properties_operation(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
-  if (typeof value !== "string") {
-    if (rejectAt(ctx, at, "type", "must be a string")) return false;
-  } else {
-    if (value !== "purchase" && value !== "debit" && rejectAt(ctx, at, "enum", "must be one of: purchase, debit")) return false;
   }
   return true;
 }

@@ -3,14 +3,14 @@
 import { codePointLength, reject } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
 
-const PATTERN_9 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const PATTERN_88 = /* @__PURE__ */ new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
 
 export function v_WalletPaymentToken(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
     if (reject(ctx, "type", "must be a string")) return false;
   } else {
     if (value.length > 65535 && codePointLength(value) > 65535 && reject(ctx, "maxLength", "must be at most 65535 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_9.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
+    if (!PATTERN_88.test(value) && reject(ctx, "pattern", "must match the pattern ^\\s*\\{[\\s\\S]*\\}\\s*$")) return false;
   }
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { closestAlternative, codePointLength, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_OrderDescription, v_OrderId, v_WebWalletToken_properties_apiVersion } from './common.js';
+import { v_OrderDescription, v_OrderId } from './common.js';
 import { v_DeviceWalletToken_properties_paymentData_properties_data } from './DeviceWalletParameters+2-758by2.js';
 
 const VALUE_1 = [[["signature","intermediateSigningKey","protocolVersion","signedMessage"],[]],[[],[]]];
@@ -181,6 +181,11 @@ export function v_WebWalletSignedToken(value: unknown, ctx?: ValidationContext):
       if (rejectAt(ctx, "signedMessage", "required", "is required")) return false;
     }
   }
+  return true;
+}
+
+function v_WebWalletToken_properties_apiVersion(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
+  if (!((typeof value === "number" && Number.isFinite(value))) && rejectAt(ctx, at, "type", "must be a number")) return false;
   return true;
 }
 

@@ -30,7 +30,11 @@ export function v_RecurringChargeFields(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
     }
     p1 = value.order_currency;
-    if (p1 !== undefined && !v_Currency(p1, ctx, "order_currency")) return false;
+    if (p1 !== undefined) {
+      if (!(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
+    } else {
+      if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
+    }
     p1 = value.order_description;
     if (p1 !== undefined) {
       if (!v_OrderDescription(p1, ctx, "order_description")) return false;

@@ -5,10 +5,90 @@ import { formatUri } from '../../runtime/format-uri.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_ApcShipping_properties_companyName, v_CryptoGatewayParameters_properties_bech32, v_OrderId } from './common.js';
 
-const PATTERN_17 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
-const PATTERN_18 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
-const PATTERN_19 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
-export const PATTERN_20 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
+const PATTERN_6 = /* @__PURE__ */ new RegExp("^shipping\\.street1$", "u");
+const PATTERN_7 = /* @__PURE__ */ new RegExp("^shipping\\.street2$", "u");
+const PATTERN_8 = /* @__PURE__ */ new RegExp("^shipping\\.houseNumber1$", "u");
+const PATTERN_9 = /* @__PURE__ */ new RegExp("^shipping\\.houseNumber2$", "u");
+const PATTERN_10 = /* @__PURE__ */ new RegExp("^shipping\\.city$", "u");
+const PATTERN_11 = /* @__PURE__ */ new RegExp("^shipping\\.state$", "u");
+const PATTERN_12 = /* @__PURE__ */ new RegExp("^shipping\\.postcode$", "u");
+const PATTERN_13 = /* @__PURE__ */ new RegExp("^shipping\\.country$", "u");
+const PATTERN_14 = /* @__PURE__ */ new RegExp("^shipping\\.method$", "u");
+const PATTERN_15 = /* @__PURE__ */ new RegExp("^shipping\\.cost$", "u");
+const PATTERN_16 = /* @__PURE__ */ new RegExp("^shipping\\.comment$", "u");
+const PATTERN_17 = /* @__PURE__ */ new RegExp("^shipping\\.expectedDate$", "u");
+const PATTERN_18 = /* @__PURE__ */ new RegExp("^shipping\\.logisticsProvider$", "u");
+const PATTERN_19 = /* @__PURE__ */ new RegExp("^shipping\\.trackingNumber$", "u");
+const PATTERN_20 = /* @__PURE__ */ new RegExp("^shipping\\.returnTrackingNumber$", "u");
+const PATTERN_21 = /* @__PURE__ */ new RegExp("^shipping\\.normalized$", "u");
+const PATTERN_22 = /* @__PURE__ */ new RegExp("^shipping\\.validationStatus$", "u");
+const PATTERN_23 = /* @__PURE__ */ new RegExp("^shipping\\.warehouse$", "u");
+const PATTERN_24 = /* @__PURE__ */ new RegExp("^shipping\\.preference$", "u");
+const PATTERN_25 = /* @__PURE__ */ new RegExp("^shipping\\.middleName$", "u");
+const PATTERN_26 = /* @__PURE__ */ new RegExp("^shipping\\.companyName$", "u");
+const PATTERN_27 = /* @__PURE__ */ new RegExp("^shipping\\.phone$", "u");
+const PATTERN_28 = /* @__PURE__ */ new RegExp("^shipping\\.workPhone$", "u");
+const PATTERN_29 = /* @__PURE__ */ new RegExp("^shipping\\.mobile$", "u");
+const PATTERN_30 = /* @__PURE__ */ new RegExp("^shipping\\.email$", "u");
+const PATTERN_31 = /* @__PURE__ */ new RegExp("^shipping\\.type$", "u");
+const PATTERN_32 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.name$", "u");
+const PATTERN_33 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.merchantItemId$", "u");
+const PATTERN_34 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.type$", "u");
+const PATTERN_35 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.quantity$", "u");
+const PATTERN_36 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.sku$", "u");
+const PATTERN_37 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.currency$", "u");
+const PATTERN_38 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.description$", "u");
+const PATTERN_39 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.commodityCode$", "u");
+const PATTERN_40 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.commodityDescription$", "u");
+const PATTERN_41 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.originalPrice$", "u");
+const PATTERN_42 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.price$", "u");
+const PATTERN_43 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.totalAmount$", "u");
+const PATTERN_44 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.taxAmount$", "u");
+const PATTERN_45 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.totalTaxAmount$", "u");
+const PATTERN_46 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.discount$", "u");
+const PATTERN_47 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.tax$", "u");
+const PATTERN_48 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.taxCategory$", "u");
+const PATTERN_49 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.shipping$", "u");
+const PATTERN_50 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.giftMessage$", "u");
+const PATTERN_51 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.shippingMethod$", "u");
+const PATTERN_52 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.shippingInstructions$", "u");
+const PATTERN_53 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.shippingTrackingNumber$", "u");
+const PATTERN_54 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.quantityUnit$", "u");
+const PATTERN_55 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.productUrl$", "u");
+const PATTERN_56 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.imageUrl$", "u");
+const PATTERN_57 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.totalDiscountAmount$", "u");
+const PATTERN_58 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.productCode$", "u");
+const PATTERN_59 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.partNumber$", "u");
+const PATTERN_60 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.vatReferenceNumber$", "u");
+const PATTERN_61 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.itemNumber$", "u");
+const PATTERN_62 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.sellerId$", "u");
+const PATTERN_63 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.deliveryDate$", "u");
+const PATTERN_64 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.salutation$", "u");
+const PATTERN_65 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.firstName$", "u");
+const PATTERN_66 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.lastName$", "u");
+const PATTERN_67 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.middleName$", "u");
+const PATTERN_68 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.apartment$", "u");
+const PATTERN_69 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.street$", "u");
+const PATTERN_70 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.address$", "u");
+const PATTERN_71 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.city$", "u");
+const PATTERN_72 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.state$", "u");
+const PATTERN_73 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.postcode$", "u");
+const PATTERN_74 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.country$", "u");
+const PATTERN_75 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.phone$", "u");
+const PATTERN_76 = /* @__PURE__ */ new RegExp("^cart\\.items\\.[0-9]+\\.recipient\\.email$", "u");
+const PATTERN_77 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.name$", "u");
+const PATTERN_78 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.type$", "u");
+const PATTERN_79 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.status$", "u");
+const PATTERN_80 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.brand$", "u");
+const PATTERN_81 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.amount$", "u");
+const PATTERN_82 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.currency$", "u");
+const PATTERN_83 = /* @__PURE__ */ new RegExp("^cart\\.payments\\.[0-9]+\\.primary$", "u");
+const PATTERN_84 = /* @__PURE__ */ new RegExp("^marketPlace\\.sellers\\.[0-9]+\\.id$", "u");
+const PATTERN_85 = /* @__PURE__ */ new RegExp("^marketPlace\\.sellers\\.[0-9]+\\.amount$", "u");
+const PATTERN_95 = /* @__PURE__ */ new RegExp("^[0-9]{2}$", "u");
+const PATTERN_96 = /* @__PURE__ */ new RegExp("^[A-Za-z]{2}$", "u");
+const PATTERN_97 = /* @__PURE__ */ new RegExp("^[0-9]{1,9}$", "u");
+export const PATTERN_98 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}(\\.[0-9]{1,2})?$", "u");
 
 export function v_CardSetBng(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -400,6 +480,255 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
     if (p1 !== undefined && !(ctx ? visit(ctx, "cart", p1, v_ApcCart) : v_ApcCart(p1))) return false;
     p1 = value.marketPlace;
     if (p1 !== undefined && !(ctx ? visit(ctx, "marketPlace", p1, v_ApcMarketplace) : v_ApcMarketplace(p1))) return false;
+    for (const key2 of Object.keys(value)) {
+      if (value[key2] === undefined) continue;
+      if (PATTERN_6.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_7.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_8.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_9.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_10.test(key2)) {
+        if (!v_ApcShipping_properties_city(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_11.test(key2)) {
+        if (!v_ApcShipping_properties_state(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_12.test(key2)) {
+        if (!v_ApcShipping_properties_postcode(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_13.test(key2)) {
+        if (!v_CardSetFcp_properties_fiscal_country(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_14.test(key2)) {
+        if (!v_ApcShipping_properties_method(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_15.test(key2)) {
+        if (!v_ApcShipping_properties_postcode(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_16.test(key2)) {
+        if (!v_ApcShipping_properties_comment(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_17.test(key2)) {
+        if (!v_ApcShipping_properties_expectedDate(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_18.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_19.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_20.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_21.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_22.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_23.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_24.test(key2)) {
+        if (!v_ApcShipping_properties_preference(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_25.test(key2)) {
+        if (!v_ApcShipping_properties_state(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_26.test(key2)) {
+        if (!v_ApcShipping_properties_companyName(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_27.test(key2)) {
+        if (!v_ApcShipping_properties_phone(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_28.test(key2)) {
+        if (!v_ApcShipping_properties_phone(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_29.test(key2)) {
+        if (!v_ApcShipping_properties_phone(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_30.test(key2)) {
+        if (!v_ApcShipping_properties_email(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_31.test(key2)) {
+        if (!v_ApcShipping_properties_type(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_32.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_33.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_34.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_35.test(key2)) {
+        if (!v_ApcCartItemRecipient_properties_salutation(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_36.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_37.test(key2)) {
+        if (!v_ApcCartItem_properties_currency(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_38.test(key2)) {
+        if (!v_ApcCartItem_properties_description(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_39.test(key2)) {
+        if (!v_ApcCartItem_properties_commodityCode(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_40.test(key2)) {
+        if (!v_ApcShipping_properties_state(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_41.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_42.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_43.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_44.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_45.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_46.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_47.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_48.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_49.test(key2)) {
+        if (!v_OrderId(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_50.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_51.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_52.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_53.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_54.test(key2)) {
+        if (!v_ApcCartItem_properties_quantityUnit(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_55.test(key2)) {
+        if (!v_ApcCartItem_properties_productUrl(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_56.test(key2)) {
+        if (!v_ApcCartItem_properties_productUrl(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_57.test(key2)) {
+        if (!v_OrderId(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_58.test(key2)) {
+        if (!v_ApcShipping_properties_method(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_59.test(key2)) {
+        if (!v_ApcShipping_properties_method(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_60.test(key2)) {
+        if (!v_ApcShipping_properties_method(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_61.test(key2)) {
+        if (!v_ApcCartItem_properties_currency(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_62.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_63.test(key2)) {
+        if (!v_ApcShipping_properties_expectedDate(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_64.test(key2)) {
+        if (!v_ApcCartItemRecipient_properties_salutation(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_65.test(key2)) {
+        if (!v_ApcCartItemRecipient_properties_firstName(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_66.test(key2)) {
+        if (!v_ApcCartItemRecipient_properties_firstName(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_67.test(key2)) {
+        if (!v_ApcShipping_properties_state(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_68.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_69.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_70.test(key2)) {
+        if (!v_ApcShipping_properties_street1(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_71.test(key2)) {
+        if (!v_ApcShipping_properties_city(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_72.test(key2)) {
+        if (!v_ApcShipping_properties_state(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_73.test(key2)) {
+        if (!v_ApcShipping_properties_postcode(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_74.test(key2)) {
+        if (!v_ApcCartItemRecipient_properties_salutation(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_75.test(key2)) {
+        if (!v_ApcShipping_properties_phone(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_76.test(key2)) {
+        if (!v_ApcShipping_properties_email(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_77.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_78.test(key2)) {
+        if (!v_ApcCartPayment_properties_type(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_79.test(key2)) {
+        if (!v_ApcCartPayment_properties_status(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_80.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_81.test(key2)) {
+        if (!v_ApcCartPayment_properties_amount(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_82.test(key2)) {
+        if (!v_ApcCartItem_properties_currency(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_83.test(key2)) {
+        ctx?.segments.push(key2);
+        if (!(v_CryptoGatewayParameters_properties_bech32(value[key2]) || v_OrderId(value[key2]))) {
+          if (!ctx) return false;
+          ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
+          v_CryptoGatewayParameters_properties_bech32(value[key2], ctx);
+        }
+        ctx?.segments.pop();
+      }
+      if (PATTERN_84.test(key2)) {
+        if (!v_ApcShipping_properties_logisticsProvider(value[key2], ctx, key2)) return false;
+      }
+      if (PATTERN_85.test(key2)) {
+        if (!v_ApcCartItem_properties_price(value[key2], ctx, key2)) return false;
+      }
+    }
   }
   return true;
 }
@@ -418,7 +747,7 @@ function v_CardSetBng_properties_bnrg_installm_months(value: unknown, ctx?: Vali
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && rejectAt(ctx, at, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_17.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
+    if (!PATTERN_95.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{2}$")) return false;
   }
   return true;
 }
@@ -446,7 +775,7 @@ function v_CardSetFcp_properties_fiscal_country(value: unknown, ctx?: Validation
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 2 && codePointLength(value) > 2 && rejectAt(ctx, at, "maxLength", "must be at most 2 characters")) return false;
-    if (!PATTERN_18.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
+    if (!PATTERN_96.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[A-Za-z]{2}$")) return false;
   }
   return true;
 }
@@ -465,7 +794,7 @@ function v_CardSetTwd_properties_shipping_postcode(value: unknown, ctx?: Validat
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 9 && codePointLength(value) > 9 && rejectAt(ctx, at, "maxLength", "must be at most 9 characters")) return false;
-    if (!PATTERN_19.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
+    if (!PATTERN_97.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,9}$")) return false;
   }
   return true;
 }
@@ -684,7 +1013,7 @@ function v_ApcCartPayment_properties_amount(value: unknown, ctx?: ValidationCont
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_20.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
+    if (!PATTERN_98.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^[0-9]{1,10}(\\.[0-9]{1,2})?$")) return false;
   }
   return true;
 }

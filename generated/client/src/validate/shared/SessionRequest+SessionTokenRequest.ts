@@ -12,29 +12,13 @@ export function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean
   } else {
     let p1: unknown;
     p1 = value.number;
-    if (p1 !== undefined) {
-      if (!v_OrderId(p1, ctx, "number")) return false;
-    } else {
-      if (rejectAt(ctx, "number", "required", "is required")) return false;
-    }
+    if (p1 !== undefined && !v_OrderId(p1, ctx, "number")) return false;
     p1 = value.amount;
-    if (p1 !== undefined) {
-      if (!v_Amount(p1, ctx, "amount")) return false;
-    } else {
-      if (rejectAt(ctx, "amount", "required", "is required")) return false;
-    }
+    if (p1 !== undefined && !v_Amount(p1, ctx, "amount")) return false;
     p1 = value.currency;
-    if (p1 !== undefined) {
-      if (!v_Currency(p1, ctx, "currency")) return false;
-    } else {
-      if (rejectAt(ctx, "currency", "required", "is required")) return false;
-    }
+    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
     p1 = value.description;
-    if (p1 !== undefined) {
-      if (!v_OrderDescription(p1, ctx, "description")) return false;
-    } else {
-      if (rejectAt(ctx, "description", "required", "is required")) return false;
-    }
+    if (p1 !== undefined && !v_OrderDescription(p1, ctx, "description")) return false;
   }
   return true;
 }

@@ -7,6 +7,7 @@ import { branchShape } from '../../../../shared/branch-shape.js';
 import { describeCondition, negateCondition } from '../../../../shared/condition-text.js';
 import { ifElse, isEmpty, type Code } from '../code.js';
 import type { KeywordDefinition, PhpScope } from '../keyword.js';
+import { reachesWarning } from '../../../../model/warnings.js';
 
 const RETURN_FALSE = 'return false;';
 /** A failure: the predicate stops; the reporting body records what `report` makes. */
@@ -32,7 +33,18 @@ export const COMBINATOR_KEYWORDS: readonly KeywordDefinition[] = [
 
 function emitAnyOf(members: readonly JsonSchema[], scope: PhpScope): Code {
   const test = members.map((member, index) => `self::${scope.validator(member, ['anyOf', index])}(${scope.value})`).join(' || ');
-  return ifElse(`!(${test})`, failure(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)));
+  return ifElse(`!(${test})`, failure(scope, () => reportClosest(members, 'anyOf', scope, ISSUE_WORDS.anyOf)), reportWarnings(members, 'anyOf', scope));
+}
+
+/**
+ * A union on a valid value, in the reporting body: its branches were only tested, so the first
+ * that matches runs again with the context and reports its warnings (as in TypeScript). Only for
+ * a union whose branches can meet an `x-warning`.
+ */
+function reportWarnings(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: PhpScope): Code {
+  if (scope.predicate || !members.some((member) => reachesWarning(member, (node) => scope.resolve(node)))) return [];
+  const methods = members.map((member, index) => `self::${scope.validator(member, [keyword, index])}`);
+  return methods.reduceRight<Code>((otherwise, method) => ifElse(`${method}(${scope.value})`, `${method}(${scope.value}, $ctx);`, otherwise), []);
 }
 
 /** The branch is chosen by the tag's value, as the TypeScript validators (and ajv's `discriminator`) do. */
@@ -60,6 +72,7 @@ function emitOneOf(members: readonly JsonSchema[], scope: PhpScope): Code {
     ifElse(
       `${count} !== 1`,
       failure(scope, () => ifElse(`${count} === 0`, reportClosest(members, 'oneOf', scope, ISSUE_WORDS.oneOfNone), scope.record('oneOf', ISSUE_WORDS.oneOfMany(labels)))),
+      reportWarnings(members, 'oneOf', scope),
     ),
   ];
 }

@@ -5,7 +5,7 @@ import type { PathSegment, ValidationContext } from '../../../runtime/validation
 import { v_CardExpMonth, v_CardExpYear, v_OrderId } from '../../shared/common.js';
 import { v_CardSetErsIdentity } from '../../shared/Credit2CardParameters+2-ci7n13.js';
 
-const PATTERN_14 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
+const PATTERN_91 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])/[0-9]{4}$", "u");
 
 export function v_CardSetErsCredit2Card(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -116,7 +116,7 @@ export function v_CardExpirationDate(value: unknown, ctx?: ValidationContext, at
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
   } else {
     if (value.length > 255 && codePointLength(value) > 255 && rejectAt(ctx, at, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
-    if (!PATTERN_14.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
+    if (!PATTERN_91.test(value) && rejectAt(ctx, at, "pattern", "must match the pattern ^(0[1-9]|1[0-2])/[0-9]{4}$")) return false;
   }
   return true;
 }

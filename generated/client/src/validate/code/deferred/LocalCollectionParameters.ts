@@ -2,7 +2,8 @@
 
 import { isPlainObject, reject, rejectAt, visit } from '../../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../../runtime/validation.js';
-import { v_BnplAmount, v_Currency, v_OrderId, v_Url } from '../../shared/common.js';
+import { v_BnplAmount, v_Currency, v_OrderId } from '../../shared/common.js';
+import { v_UrlString } from '../../shared/InstallmentRedirectParameters+LocalCollectionParameters.js';
 
 export function v_LocalCollectionBankDetails(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -40,7 +41,7 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
     }
     p1 = value.callbackUrl;
     if (p1 !== undefined) {
-      if (!v_Url(p1, ctx, "callbackUrl")) return false;
+      if (!(ctx ? visit(ctx, "callbackUrl", p1, v_UrlString) : v_UrlString(p1))) return false;
     } else {
       if (rejectAt(ctx, "callbackUrl", "required", "is required")) return false;
     }
@@ -82,12 +83,12 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
     }
     p1 = value.currency;
     if (p1 !== undefined) {
-      if (!v_Currency(p1, ctx, "currency")) return false;
+      if (!(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
     } else {
       if (rejectAt(ctx, "currency", "required", "is required")) return false;
     }
     p1 = value.redirectUrl;
-    if (p1 !== undefined && !v_Url(p1, ctx, "redirectUrl")) return false;
+    if (p1 !== undefined && !(ctx ? visit(ctx, "redirectUrl", p1, v_UrlString) : v_UrlString(p1))) return false;
     p1 = value.clientTaxId;
     if (p1 !== undefined && !v_OrderId(p1, ctx, "clientTaxId")) return false;
     p1 = value.clientname;

@@ -1,0 +1,135 @@
+// The per-emitter cache of `generate({ cacheDir })`: an emitter whose inputs are the same as in a
+// run that stored its files is not run again, and its files (as emitted and as finalized) are
+// read back. A stale entry is impossible by construction: the key is a hash of everything the
+// files can depend on, and nothing else decides whether an entry is used.
+//
+// - the toolchain: every file of generators/ but the folders of the other emitters (emitters
+//   never import each other: test/generators/pipeline.test.ts), every file of templates/, the
+//   root configs the emitters and the finalizer read (package.json, tsconfig.json,
+//   .prettierrc.json, redocly.yaml, redocly/), package-lock.json (the versions of
+//   openapi-typescript, prettier, yaml, ts-morph) and Node's version;
+// - the spec: every file under spec/ (the model is built from them alone), or, for an emitter
+//   that declares the part of the model it reads (`reads`, whose `emit` is built from that part
+//   alone), that part: an edit elsewhere in the spec leaves it cached;
+// - the files of the emitters it depends on (`dependsOn`);
+// - the emitter's name and which spec files were asked for.
+//
+// Entries are JSON files `<emitter>-<key>.json`, written whole (to a temporary name, then
+// renamed) and replacing the emitter's older entry, so the folder holds one entry per emitter.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { GeneratedFile } from './emitters/emitter.js';
+
+/** What the toolchain reads besides spec/ and generators/emitters/<name>/: folders (every file in them) and single files, from the project root. */
+const TOOLCHAIN_INPUTS = ['templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
+const EMITTERS_DIR = 'generators/emitters';
+
+/**
+ * The digests of the toolchain: `common` (all but the emitters' own folders) and `emitter(name)`
+ * (its folder): an edit to one emitter's code leaves the others' entries in use.
+ */
+export async function toolchainDigests(root: string): Promise<{ readonly common: string; emitter(name: string): Promise<string> }> {
+  const outside = async (folder: string, inside: string) => (await readdir(join(root, folder))).filter((name) => name !== inside && !NOT_INPUTS.has(name)).map((name) => `${folder}/${name}`);
+  const emitterFolders = new Set((await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  const shared = [...(await outside('generators', 'emitters')), ...(await readdir(join(root, EMITTERS_DIR))).filter((name) => !emitterFolders.has(name)).map((name) => `${EMITTERS_DIR}/${name}`)];
+  return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter: (name) => digestFiles(root, [`${EMITTERS_DIR}/${name}`]) };
+}
+
+/** Files under these names are the toolchain's own output or scratch, never its input. */
+const NOT_INPUTS = new Set(['.bundle', 'node_modules']);
+
+export interface CachedEmitter {
+  readonly files: readonly GeneratedFile[];
+  /** generated/-relative path → final text (banner, layout). */
+  readonly finalized: readonly (readonly [string, string])[];
+}
+
+/** A digest of every file under `paths` (relative to `root`; missing ones count as missing), by path and content. */
+export async function digestFiles(root: string, paths: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  const visit = async (path: string): Promise<void> => {
+    const full = join(root, path);
+    const info = await stat(full).catch(() => undefined);
+    if (info === undefined) {
+      hash.update(`missing ${path}\0`);
+    } else if (info.isDirectory()) {
+      const names = (await readdir(full)).filter((name) => !NOT_INPUTS.has(name)).sort();
+      for (const name of names) await visit(join(path, name));
+    } else {
+      hash.update(`file ${relative(root, full)}\0`);
+      hash.update(await readFile(full));
+      hash.update('\0');
+    }
+  };
+  for (const path of paths) await visit(path);
+  return hash.digest('hex');
+}
+
+export const digestText = (...parts: readonly string[]): string => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+/**
+ * The JSON text of plain data (objects, arrays, strings, numbers, booleans, null). Anything else
+ * throws, since its JSON would not show what it holds: a Map or a Set (`{}`), a class instance, a
+ * function, `undefined`. What an emitter `reads` is keyed by this text.
+ */
+export function plainJson(value: unknown): string {
+  return JSON.stringify(value, function (this: unknown, key: string, part: unknown) {
+    const plain =
+      part === null ||
+      typeof part === 'string' ||
+      typeof part === 'number' ||
+      typeof part === 'boolean' ||
+      Array.isArray(part) ||
+      (typeof part === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(part) as object | null));
+    if (!plain) throw new Error(`not plain JSON data at ${JSON.stringify(key)}: ${Object.prototype.toString.call(part)}`);
+    return part;
+  });
+}
+
+/** The digest of an emitter's files, as a dependent's key takes them. */
+export const digestOutput = (files: readonly GeneratedFile[]): string => digestText(JSON.stringify(files));
+
+export class EmitterCache {
+  readonly #dir: string;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  #entry(name: string, key: string): string {
+    return join(this.#dir, `${name}-${key}.json`);
+  }
+
+  /** The entry stored under `key`, or undefined (none, or one that cannot be read whole). */
+  async read(name: string, key: string): Promise<CachedEmitter | undefined> {
+    const text = await readFile(this.#entry(name, key), 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as CachedEmitter;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The emitters that have an entry (for any key). */
+  async emitters(): Promise<Set<string>> {
+    const files = await readdir(this.#dir).catch(() => []);
+    return new Set(files.flatMap((file) => /^(.+)-[0-9a-f]{64}\.json$/.exec(file)?.[1] ?? []));
+  }
+
+  /** Stores the entry and removes the emitter's older ones. */
+  async write(name: string, key: string, entry: CachedEmitter): Promise<void> {
+    await mkdir(this.#dir, { recursive: true });
+    const target = this.#entry(name, key);
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(entry));
+    await rename(temporary, target);
+    const stale = (await readdir(this.#dir)).filter((file) => file.startsWith(`${name}-`) && file !== `${name}-${key}.json` && /^[0-9a-f]{64}\.json$/.test(file.slice(name.length + 1)));
+    await Promise.all(stale.map((file) => rm(join(this.#dir, file), { force: true })));
+  }
+}
