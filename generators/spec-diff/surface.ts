@@ -102,6 +102,16 @@ export interface Shape {
   readonly branches: ReadonlyMap<string, readonly string[]>;
   /** Discriminated alternatives, by place: the tag property and its mapped values. */
   readonly discriminators: ReadonlyMap<string, { readonly property: string; readonly values: readonly string[] }>;
+  /**
+   * Objects by place: the `patternProperties` keys that hold other keys to a schema, and whether the
+   * object refuses a key nothing declares (`additionalProperties`/`unevaluatedProperties: false`).
+   */
+  readonly patternKeys: ReadonlyMap<string, PatternKeys>;
+}
+
+export interface PatternKeys {
+  readonly patterns: readonly string[];
+  readonly closed: boolean;
 }
 
 export interface UnitLocation {
@@ -261,6 +271,7 @@ interface ShapeBuilder {
   readonly conditions: Map<string, Condition>;
   readonly branches: Map<string, string[]>;
   readonly discriminators: Map<string, { property: string; values: string[] }>;
+  readonly patternKeys: Map<string, PatternKeys>;
 }
 
 /** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
@@ -272,6 +283,7 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     conditions: new Map(),
     branches: new Map(),
     discriminators: new Map(),
+    patternKeys: new Map(),
   };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
   for (const [path, nodes] of out.statements)
@@ -289,6 +301,7 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     conditionalRules,
     branches: out.branches,
     discriminators: out.discriminators,
+    patternKeys: out.patternKeys,
   };
 }
 
@@ -353,6 +366,15 @@ function walk(
     walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
   for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
   const place = prefix || '(body)';
+  const patterns = Object.keys(schema.patternProperties ?? {});
+  const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+  if (schema.properties || patterns.length > 0 || closed) {
+    const known = out.patternKeys.get(place);
+    out.patternKeys.set(place, {
+      patterns: [...new Set([...(known?.patterns ?? []), ...patterns])].sort(),
+      closed: (known?.closed ?? false) || closed,
+    });
+  }
   const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
   if (alternatives.length > 0) {
     const tags = discriminatorTags(model, schema);
