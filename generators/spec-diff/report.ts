@@ -71,7 +71,7 @@ export function renderReport(result: Comparison, baseLabel: string): string {
   const lines = [
     `## spec:diff against ${baseLabel}`,
     '',
-    `${result.changes.length} change(s): ${count('breaking')} breaking (${result.unacknowledged.length} not acknowledged), ${count('warning')} warning(s), ${count('info')} info. The changes call for a ${result.verdict === 'breaking' ? 'major' : result.verdict} release.`,
+    `${result.changes.length} change(s): ${count('breaking')} breaking (${result.unacknowledged.length} not acknowledged), ${count('warning')} warning(s), ${count('info')} info. ${result.verdict === 'none' ? 'Nothing a merchant feels changed.' : `The changes call for a ${result.verdict === 'breaking' ? 'major' : result.verdict} release.`}`,
     '',
     renderReleaseNotes(result.changes).trimEnd(),
     '',

@@ -55,7 +55,7 @@ export default defineConfig({
           "link": "/reference"
         },
         {
-          "text": "Interface 6.7.0 · packages 6.7.0",
+          "text": "Interface 6.7.0 · packages 7.0.0",
           "link": "/guide/releasing"
         }
       ],
