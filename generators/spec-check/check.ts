@@ -10,7 +10,7 @@
 // cause.
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
-import { EXAMPLE_PASSWORD, exampleHash, signedExamples, type SignedExample } from '../model/example-signing.js';
+import { exampleHash, signedExamples, type SignedExample } from '../model/example-signing.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
 import { ExampleExplainer } from './example-failures.js';
@@ -172,7 +172,7 @@ async function hashProblems(document: OpenApiDocument, locator: SourceLocator, p
     line: place.line,
     col: place.col,
     rule: 'spec-check/example-hashes',
-    message: conflict ? conflictMessage(example.key, conflict) : `Example \`${example.key}\` (${example.title}): \`hash\` is not what its recipe gives under the example password ${EXAMPLE_PASSWORD} (${want}); \`npm run spec:sign-examples\` writes it.`,
+    message: conflict ? conflictMessage(example.key, conflict) : `Example \`${example.key}\` (${example.title}): \`hash\` is not what its recipe gives under the example password, which is ${want}; \`npm run spec:sign-examples\` writes it.`,
     severity: 'error',
   }));
 }
