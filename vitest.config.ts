@@ -14,7 +14,7 @@ export const FULL_TIER_GROUPS = {
   /** PHP 8.1+ CLI with curl, json and mbstring, PHPUnit and composer. */
   php: ['test/php/**/*.test.ts'],
   /** Debian's Chromium, and the docs site built once for the group (test/support/shared-builds.ts). */
-  browser: ['test/docs/site.test.ts', 'test/docs/try-it.test.ts', 'test/docs/browser-support.test.ts', 'test/sandbox/browser.test.ts'],
+  browser: ['test/docs/site.test.ts', 'test/docs/versioned-site.test.ts', 'test/docs/try-it.test.ts', 'test/docs/browser-support.test.ts', 'test/sandbox/browser.test.ts'],
   /** npm: the packed packages, consumers installing them, a release to a local registry. */
   packages: ['test/package/pack.test.ts', 'test/conformance/pack.test.ts', 'test/release/registry.test.ts'],
   /** Mutations and faults: thousands of generated inputs, or the kit run against a deliberately wrong sandbox. */

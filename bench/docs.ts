@@ -2,28 +2,36 @@
 // `redocly build-docs --inlineBundle`, as the old emitter did): first-load weight of the landing
 // page and of the heaviest pages (gzipped bytes of everything Chromium fetches), first
 // contentful paint, and build time. Target: every page under 150 kB gzipped on first load.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+// Then the site with three recorded releases (test/support/release-history.ts): `npm run docs`
+// against one release's site, from an empty cache, on a new release (the older releases' builds
+// cached), and with nothing changed; and the newest release's largest page.
+import { appendFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { projectSite } from '../generators/docs-site/main.js';
+import { buildDocsSite } from '../generators/docs-site/site.js';
 import { CHROMIUM_PATH } from '../test/support/browser.js';
+import { historySite } from '../test/support/versioned-site.js';
 import { serveStatic } from '../test/support/static-server.js';
 import { PROJECT_ROOT } from '../test/support/spec-examples.js';
 import { runNode } from './generate-time.js';
 import { compareRuns, figure, median, type BenchOptions, type Figure } from './harness.js';
 
-const DOCS_SOURCE = join(PROJECT_ROOT, 'generated', 'docs');
 const REDOCLY = join(PROJECT_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-const VITEPRESS = join(PROJECT_ROOT, 'node_modules', 'vitepress', 'bin', 'vitepress.js');
 const BUDGET_KB = 150;
 /** The panel page with the most panel data (an example per APM method). */
 const TRY_IT_PAGE = '/s2s/apm-sale.html';
 
+/** `npm run docs` of the project as it stands, from an empty cache. */
 async function buildSite(outDir: string): Promise<number> {
-  const run = await runNode([VITEPRESS, 'build', DOCS_SOURCE, '--outDir', outDir], { timeoutMs: 600_000 });
-  if (run.code !== 0) throw new Error(`vitepress build failed:\n${run.stderr.slice(-2000)}`);
-  return run.ms;
+  const started = performance.now();
+  await buildDocsSite(projectSite(PROJECT_ROOT, outDir, `${outDir}-cache`));
+  const ms = performance.now() - started;
+  await rm(`${outDir}-cache`, { recursive: true, force: true });
+  return ms;
 }
 
 async function buildRedoc(outDir: string): Promise<number> {
@@ -59,14 +67,59 @@ async function firstLoad(browser: Browser, url: string): Promise<Load> {
   return { bytes, fcpMs };
 }
 
-/** The built pages with the largest HTML files: the candidates for the heaviest first load. */
+/** The built pages with the largest HTML files (of the newest release: not under v/): the candidates for the heaviest first load. */
 async function heaviestPages(root: string, count: number): Promise<string[]> {
-  const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && file !== '404.html');
+  const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('v/'));
   const sized = await Promise.all(files.map(async (file) => [file, (await stat(join(root, file))).size] as const));
   return sized
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([file]) => `/${file}`);
+}
+
+type Weight = Pick<Figure, 'family' | 'unit' | 'better' | 'baseline' | 'baselineLabel'>;
+
+/**
+ * The site with three recorded releases. Build times against one release's site (the newest alone,
+ * from the same sources, its own empty cache), each build measured once (a build takes tens of
+ * seconds): from an empty cache; on a new release, where only the newest release's sources
+ * changed (the older releases' builds and the guides come from the cache); and with nothing
+ * changed. Then the newest release's largest page and an older release's page, on first load.
+ */
+async function benchReleases(browser: Browser, work: string, weight: Weight, budget: Figure['targets']): Promise<Figure[]> {
+  const options = await historySite(join(work, 'history'), join(work, 'site'), join(work, 'cache'));
+  const alone = join(work, 'one-release');
+  await mkdir(alone, { recursive: true });
+  for (const suffix of ['yaml', 'md']) await copyFile(join(options.releasesDir, `${options.root.release}.${suffix}`), join(alone, `${options.root.release}.${suffix}`));
+  const time = async <T>(run: () => Promise<T>): Promise<[number, T]> => {
+    const started = performance.now();
+    const result = await run();
+    return [performance.now() - started, result];
+  };
+  const [one] = await time(() => buildDocsSite({ ...options, releasesDir: alone, outDir: join(work, 'one-site'), cacheDir: join(work, 'one-cache') }));
+  const [cold, coldBuilt] = await time(() => buildDocsSite(options));
+  appendFileSync(join(options.root.sources, 'docs', 'index.md'), '\nA change to the newest release only.\n');
+  const [release, releaseBuilt] = await time(() => buildDocsSite(options));
+  const [again, againBuilt] = await time(() => buildDocsSite(options));
+  const reused = (built: typeof coldBuilt) => `${built.builds.filter((entry) => entry.reused).length} of ${built.builds.length} release sites from the cache`;
+  const speed = { family: 'docs', unit: 'ms', better: 'lower' as const, baseline: one, baselineLabel: "one release's site" };
+  const served = await serveStatic(options.outDir);
+  try {
+    const heavy = await heaviestPages(options.outDir, 8);
+    const loads = await Promise.all(heavy.map(async (path) => [path, await firstLoad(browser, `${served.baseUrl}${path}`)] as const));
+    const [heaviestPath, heaviest] = loads.reduce((a, b) => (b[1].bytes > a[1].bytes ? b : a));
+    const older = coldBuilt.manifest.sites.at(-1)!;
+    const [newestPage, olderPage] = [await firstLoad(browser, `${served.baseUrl}${TRY_IT_PAGE}`), await firstLoad(browser, `${served.baseUrl}${older.path}${TRY_IT_PAGE.slice(1)}`)];
+    return [
+      figure({ ...speed, name: 'npm run docs with three releases, on a new release (older releases from the cache)', ours: release, targets: [{ kind: 'ratio', op: '<=', value: 2 }], notes: [reused(releaseBuilt)] }),
+      figure({ ...speed, name: 'npm run docs with three releases, from an empty cache', ours: cold, targets: [{ kind: 'report' }], notes: [reused(coldBuilt)] }),
+      figure({ ...speed, name: 'npm run docs with three releases, nothing changed', ours: again, targets: [{ kind: 'report' }], notes: [reused(againBuilt)] }),
+      figure({ ...weight, name: 'largest page of the newest of three releases, first load', ours: heaviest.bytes / 1024, targets: budget, notes: [`largest first load: ${heaviestPath} (of the ${heavy.length} largest HTML files of the newest release)`] }),
+      figure({ ...weight, name: `${TRY_IT_PAGE} of the oldest release (${older.release}, banner and manifest), first load`, ours: olderPage.bytes / 1024, targets: budget, notes: [`the newest release's: ${(newestPage.bytes / 1024).toFixed(1)} kB gz`] }),
+    ];
+  } finally {
+    await served.close();
+  }
 }
 
 export async function benchDocs(options: BenchOptions): Promise<Figure[]> {
@@ -123,6 +176,7 @@ export async function benchDocs(options: BenchOptions): Promise<Figure[]> {
           targets: [{ kind: 'ratio', op: '<=', value: 1 }],
         }),
         figure({ family: 'docs', name: 'site build', unit: 'ms', better: 'lower', ours: build.ours, baseline: build.baseline, baselineLabel: 'redocly build-docs', targets: [{ kind: 'report' }] }),
+        ...(await benchReleases(browser, join(work, 'releases'), weight, budget)),
       ];
     } finally {
       await ours.close();

@@ -3,9 +3,10 @@
 //   --quick  tiny iteration counts (proves everything runs; the figures mean nothing)
 //   --smoke  --quick, then fails (exit 1) unless every family gave finite, positive figures
 //            that both tables show: CI's check that no bench family has rotted
-//   --write  also writes bench/RESULTS.md (markdown table with date and machine)
+//   --write  also writes bench/RESULTS.md: a section per family that ran (date, machine, table);
+//            with --only, the other families' sections stay as they were
 //   --only   runs only the named families
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchBundleSize } from './bundle-size.js';
@@ -16,8 +17,9 @@ import { benchEditLoop } from './edit-loop.js';
 import { benchFormCodec } from './form-codec.js';
 import { parseCommandLine } from '../generators/shared/command-line.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
-import { machineInfo, machineLine, markdownTable, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
+import { machineInfo, machineLine, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
 import { benchPhp } from './php.js';
+import { resultsMarkdown } from './results-file.js';
 import { benchSandbox } from './sandbox.js';
 import { benchSpecCheck } from './spec-check.js';
 import { benchTestTiers } from './test-tiers.js';
@@ -65,29 +67,11 @@ const FAMILY_JSON = '--family-json=';
 /** Runs one family in a child process (this script, with the same loader flags) and reads its figures. */
 async function runIsolated(name: string, progress: (line: string) => void): Promise<Figure[]> {
   const started = performance.now();
-  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 600_000 });
+  // An hour: the docs family builds a site with three releases several times over.
+  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 3_600_000 });
   if (run.code !== 0) throw new Error(`bench family ${name} failed (${run.code}):\n${run.stderr.slice(-3000)}`);
   progress(`  ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure[];
-}
-
-function resultsMarkdown(figures: readonly Figure[], quick: boolean): string {
-  const info = machineInfo();
-  const notes = notesText(figures);
-  return [
-    '# Benchmark results',
-    '',
-    `Written by \`npm run bench -- --write\`${quick ? ' (--quick: tiny iteration counts, not meaningful)' : ''} on ${new Date().toISOString()}.`,
-    '',
-    `Machine: ${machineLine(info)}.`,
-    '',
-    'Each figure is ours against its baseline, measured in the same run: interleaved (A, B, then B, A, ...) after a warm-up, median of the rounds.',
-    'The ratio is always ours / baseline; whether higher or lower is better is given per row.',
-    '',
-    markdownTable(figures),
-    '',
-    ...(notes.length > 0 ? ['## Notes', '', ...notes.map((note) => `- ${note}`), ''] : []),
-  ].join('\n');
 }
 
 const USAGE = `usage: npm run bench -- [--quick | --smoke] [--write] [--only=family,...]
@@ -135,8 +119,18 @@ async function main(): Promise<void> {
   }
   if (write) {
     const path = join(import.meta.dirname, 'RESULTS.md');
-    writeFileSync(path, resultsMarkdown(figures, quick));
-    console.log(`wrote ${path}`);
+    const writtenAt = new Date().toISOString();
+    const machine = machineLine(machineInfo());
+    const ran = FAMILIES.filter((family) => !only || only.includes(family.name)).map((family) => ({
+      family: family.name,
+      figures: figures.filter((f) => f.family === family.name),
+      writtenAt,
+      machine,
+      quick,
+    }));
+    const previous = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    writeFileSync(path, resultsMarkdown(previous, ran, FAMILIES.map((family) => family.name)));
+    console.log(`wrote ${path} (${ran.map((run) => run.family).join(', ')})`);
   }
 }
 

@@ -21,8 +21,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, relative } from 'node:path';
 import type { GeneratedFile } from './emitters/emitter.js';
 
-/** What the toolchain reads besides spec/ and generators/emitters/<name>/: folders (every file in them) and single files, from the project root. */
-const TOOLCHAIN_INPUTS = ['templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
+/** What the toolchain reads besides spec/ and generators/: folders (every file in them) and single files, from the project root. */
+export const TOOLCHAIN_INPUTS = ['templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
 const EMITTERS_DIR = 'generators/emitters';
 
 /**

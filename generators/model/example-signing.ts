@@ -23,9 +23,10 @@ const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
  * spec's success test card (its test data), the e-mail a fixed example value, and a value a
  * callback's recipe takes from a Checkout request (`context`: `order_amount` is the request's
  * `order.amount`) the one the Checkout request examples carry (the return query's order is the
- * session example's).
+ * session example's). A spec that describes no test data at all (a release recorded before
+ * `info.x-test-data` existed) signs with the card of its own S2S CARD SALE example instead.
  */
-export function exampleSigning(model: Pick<SpecModel, 'document'> & Partial<Pick<SpecModel, 'checkoutOperations'>>, fields: readonly string[], context: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function exampleSigning(model: Pick<SpecModel, 'document' | 's2sOperation'> & Partial<Pick<SpecModel, 'checkoutOperations'>>, fields: readonly string[], context: Readonly<Record<string, string>> = {}): Record<string, string> {
   const fromRequests = (path: string): string | undefined => {
     for (const operation of model.checkoutOperations ?? []) {
       for (const example of operationRequestExamples(operation.operation)) {
@@ -41,6 +42,11 @@ export function exampleSigning(model: Pick<SpecModel, 'document'> & Partial<Pick
     const requested = context[name]?.includes('.') ? fromRequests(context[name]) : undefined;
     if (requested !== undefined) return requested;
     if (name !== 'card_number') return EXAMPLE_SIGNING[name] ?? 'value';
+    if (model.document.info['x-test-data'] === undefined) {
+      const sale = s2sRequestExamples(model, 'card', 'SALE').find((example) => typeof example.value['card_number'] === 'string');
+      if (!sale) throw new Error("examples sign with the S2S CARD SALE example's card, as the spec has no test data (info.x-test-data), and that example has none");
+      return sale.value['card_number'] as string;
+    }
     const card = testData(model).cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
     if (!card) throw new Error('examples sign with the success test card, and the test data (info.x-test-data) lists none with an expiry');
     return card.number;

@@ -26,7 +26,7 @@ function exampleProtocol(example: NamedExample): S2sProtocol | undefined {
   return undefined;
 }
 
-export function s2sRequestExamples(model: SpecModel, protocol: S2sProtocol, action: string): NamedExample[] {
+export function s2sRequestExamples(model: Pick<SpecModel, 's2sOperation'>, protocol: S2sProtocol, action: string): NamedExample[] {
   const media = model.s2sOperation?.operation.requestBody?.content?.['application/x-www-form-urlencoded'];
   const all = mediaExamples(media).filter((example) => example.value['action'] === action);
   const own = all.filter((example) => exampleProtocol(example) === protocol);

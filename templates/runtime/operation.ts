@@ -5,6 +5,7 @@ import type { Client, FetchOptions } from 'openapi-fetch';
 import type { paths } from '../schema.js';
 import type { CardStatusSignature } from './configuration.js';
 import type { GatewayError } from './errors.js';
+import type { InterfaceNoticeOption } from './interface-notice.js';
 import type { SensitiveFields } from './sensitive.js';
 import type { SignatureAlgorithm, SignatureRecipe } from './signature.js';
 import type { Deferred, ValidationIssue, ValidationResult, WirePathStyle } from './validation.js';
@@ -144,6 +145,12 @@ export interface ClientOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Receives every request, response, warning and error with card data masked. */
   readonly logger?: (event: LogEvent) => void;
+  /**
+   * When the server announces a newer interface than this package's (interface-notice.ts): `true`
+   * says so on the console, a function receives the notice, `false` never; once per process.
+   * Unset: only a sandbox's announcement, on the console.
+   */
+  readonly interfaceNotice?: InterfaceNoticeOption;
 }
 
 export interface CallOptions {

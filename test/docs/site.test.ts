@@ -1,16 +1,19 @@
-// The built docs site in a real browser: the site is built once (VitePress, the same config as
-// `npm run docs`; shared with the other browser tests, test/support/shared-builds.ts), served on 127.0.0.1, and every page is opened in Chromium at
+// The built docs site in a real browser: the site is built once, as `npm run docs` builds it
+// (generators/docs-site; shared with the other browser tests, test/support/shared-builds.ts),
+// served on 127.0.0.1, and every page of its newest release (the root: the project's
+// generated/docs and the upgrade guides) is opened in Chromium at
 // 1400 px wide. Every page renders with no console error, nothing leaves 127.0.0.1, every
 // internal link resolves, the site title and the search box do not overlap, no table or field
 // list is wider than the text column (nothing scrolls sideways but code blocks), and axe-core
 // finds no serious or critical WCAG 2.1 A/AA violation. The local search finds an action, a
 // method parameter and a signature term.
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MANIFEST_FILE, type VersionsManifest } from '../../templates/docs/theme/versions.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import { builtDocsSite } from '../support/shared-builds.js';
 import { resolveSitePath, serveStatic, type StaticServer } from '../support/static-server.js';
@@ -70,8 +73,9 @@ describeWithBrowser('the docs site in Chromium', () => {
 
   beforeAll(async () => {
     outDir = await builtDocsSite();
-    const files = await readdir(outDir, { recursive: true });
-    pages = files.filter((file) => file.endsWith('.html') && file !== '404.html').map((file) => `/${file.replace(/\\/g, '/')}`).sort();
+    // The newest release's pages (the root); the older releases share its theme.
+    const manifest = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as VersionsManifest;
+    pages = manifest.sites[0]!.pages.map((file) => `/${file}`);
     server = await serveStatic(outDir);
     browser = await launchBrowser();
   }, 300_000);

@@ -10,6 +10,8 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { projectSite } from '../../generators/docs-site/main.js';
+import { buildDocsSite } from '../../generators/docs-site/site.js';
 import { npm } from './npm.js';
 import { PROJECT_ROOT } from './spec-examples.js';
 
@@ -72,11 +74,15 @@ export async function sharedBuild(kind: string, inputs: readonly string[], build
   }
 }
 
-/** The docs site as `npm run docs` builds it (the same VitePress config), in a folder to serve. */
+/**
+ * The docs site as `npm run docs` builds it (generators/docs-site: the newest release at the root,
+ * the older recorded ones under v/, the upgrade guides), in a folder to serve. Made from the
+ * generated sources, the recorded releases and the toolchain that turns an older release's bundle
+ * into its pages; the builder's own cache keeps each release's build between runs.
+ */
 export const builtDocsSite = (): Promise<string> =>
-  sharedBuild('docs-site', ['generated/docs', 'package-lock.json'], async (outDir) => {
-    const { build } = await import('vitepress');
-    await build(join(PROJECT_ROOT, 'generated', 'docs'), { outDir });
+  sharedBuild('docs-site', ['generated/docs', 'generated/client/src', 'generated/openapi.yaml', 'spec/releases', 'spec/deployment.yaml', 'generators', 'templates', 'package-lock.json'], async (outDir) => {
+    await buildDocsSite(projectSite(PROJECT_ROOT, outDir));
   });
 
 export interface PackedPackage {

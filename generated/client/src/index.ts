@@ -58,3 +58,5 @@ export { recipeFormula } from './runtime/signature-formula.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';
 export { SPEC_VERSION, PACKAGE_VERSION, GENERATOR_VERSION } from './version.js';
+export { INTERFACE_HEADERS } from './runtime/interface-notice.js';
+export type { InterfaceNotice, InterfaceNoticeOption } from './runtime/interface-notice.js';

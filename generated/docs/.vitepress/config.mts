@@ -9,7 +9,8 @@ import { defineConfig } from 'vitepress';
 const SPEC = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 // The links VitePress writes in every page head.
 const ICONS_LINK = /<link rel="preload stylesheet" href="[^"]*vp-icons\.css" as="style">/;
-const STYLESHEET_LINK = /<link rel="preload stylesheet" href="\/(assets\/style\.[\w-]+\.css)" as="style">/;
+// A release's site is built under its version's path (/v/6.7.0/): the link starts with that base.
+const STYLESHEET_LINK = /<link rel="preload stylesheet" href="[^"]*\/(assets\/style\.[\w-]+\.css)" as="style">/;
 
 export default defineConfig({
   ...{
@@ -55,8 +56,12 @@ export default defineConfig({
           "link": "/reference"
         },
         {
-          "text": "Interface 6.7.0 · packages 7.0.0",
-          "link": "/guide/releasing"
+          "component": "VersionSwitcher",
+          "props": {
+            "release": "7.0.0",
+            "interfaceVersion": "6.7.0",
+            "releasing": "/guide/releasing"
+          }
         }
       ],
       "sidebar": [

@@ -260,6 +260,7 @@ final class Client
             }
             throw new TransportException($operation, TransportException::CONNECTION, Sensitive::scrubText("{$operation} could not reach the platform: {$failure->getMessage()}", $secretsOf()), null, $failure->notSent);
         }
+        InterfaceNotice::check($response->headers, $this->configuration->interfaceNotice, $this->configuration->baseUrl);
         $ok = $response->status >= 200 && $response->status < 300;
         if ($response->status >= 300 && $response->status < 400) {
             throw new TransportException($operation, TransportException::RESPONSE, "{$operation}: a redirect, which the client never follows", $response->status);

@@ -59,8 +59,9 @@ export function siteConfig(site: Site, packageVersion: string): string {
         { text: 'Signatures', link: paths.guide('signatures') },
         { text: 'Methods', link: '/methods/' },
         { text: 'Reference', link: '/reference' },
-        // The interface version and the packages' own, side by side: both move, for different reasons.
-        { text: `Interface ${model.specVersion} · packages ${packageVersion}`, link: paths.guide('releasing') },
+        // The release this site documents (the packages' version, beside the interface's: both
+        // move, for different reasons) and the other releases' sites (templates/docs/theme).
+        { component: 'VersionSwitcher', props: { release: packageVersion, interfaceVersion: model.specVersion, releasing: paths.guide('releasing') } },
       ],
       sidebar,
       outline: { level: [2, 3] },
@@ -76,7 +77,8 @@ export function siteConfig(site: Site, packageVersion: string): string {
     "const SPEC = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));",
     '// The links VitePress writes in every page head.',
     "const ICONS_LINK = /<link rel=\"preload stylesheet\" href=\"[^\"]*vp-icons\\.css\" as=\"style\">/;",
-    "const STYLESHEET_LINK = /<link rel=\"preload stylesheet\" href=\"\\/(assets\\/style\\.[\\w-]+\\.css)\" as=\"style\">/;",
+    "// A release's site is built under its version's path (/v/6.7.0/): the link starts with that base.",
+    "const STYLESHEET_LINK = /<link rel=\"preload stylesheet\" href=\"[^\"]*\\/(assets\\/style\\.[\\w-]+\\.css)\" as=\"style\">/;",
     '',
     'export default defineConfig({',
     `  ...${JSON.stringify(config, null, 2).replace(/\n/g, '\n  ')},`,

@@ -29,6 +29,7 @@ export const phpEmitter: Emitter = {
     return [
       ...(await runtimeFiles(context.projectRoot)),
       composerJson(project.clientPackage),
+      phpFile('src/Generated/Version.php', `namespace ${NAMESPACE}\\Generated;\n\n/** The interface version (\`info.version\`) this client was generated from, and the package's own version. */\nfinal class Version\n{\n    public const SPEC = ${phpString(model.specVersion)};\n    public const PACKAGE = ${phpString(project.clientPackage.version)};\n}\n`),
       phpFile('src/Generated/Operations.php', tableClass('Operations', 'Every S2S action and Checkout operation: what the runtime needs to validate, sign, encode and send it.', 'OPERATIONS', operationTable(model, operations))),
       phpFile('src/Generated/Webhooks.php', tableClass('Webhooks', 'Every callback and signed return query: its recipe, schema, required fields and signing-context names.', 'WEBHOOKS', webhookTable(model))),
       phpFile('src/Generated/SensitiveFields.php', tableClass('SensitiveFields', 'Wire fields marked `x-sensitive` in the spec: masked in every exception and log line.', 'FIELDS', Object.fromEntries(sensitiveFields(model)))),

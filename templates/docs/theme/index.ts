@@ -3,7 +3,10 @@
 // defaults get wrong for WCAG 2.1 AA mended (custom.css for the colours and the layout).
 import type { Theme } from 'vitepress';
 import DefaultTheme from 'vitepress/theme-without-fonts';
-import { defineAsyncComponent, onMounted } from 'vue';
+import { defineAsyncComponent, h, onMounted } from 'vue';
+import ReleaseBanner from './release-banner.js';
+import UpgradeForm from './upgrade-form.js';
+import VersionSwitcher from './version-switcher.js';
 import './custom.css';
 
 /**
@@ -34,7 +37,12 @@ export function mendThemeMarkup(root: ParentNode): void {
 
 const theme: Theme = {
   extends: DefaultTheme,
+  // An older release's pages open with a banner naming the newest release (release-banner.ts).
+  Layout: () => h(DefaultTheme.Layout, null, { 'doc-before': () => h(ReleaseBanner) }),
   enhanceApp({ app }) {
+    // The nav's release item (site-config.ts) and the upgrade guides' picker.
+    app.component('VersionSwitcher', VersionSwitcher);
+    app.component('UpgradeForm', UpgradeForm);
     // The Try-it panel is its own chunk, fetched only by pages that carry `<TryIt data="…"/>`.
     app.component(
       'TryIt',

@@ -2,6 +2,7 @@
 // request, the answer, the callbacks the sandbox delivered and the transaction's state and
 // history. Loaded only on pages that carry `<TryIt data="…"/>` (an async component, see index.ts).
 // It requests nothing but the page's own panel data and the sandbox URL the reader sets.
+import { withBase } from 'vitepress';
 import { computed, defineComponent, h, onMounted, reactive, ref, watch, type VNode } from 'vue';
 import {
   callbackVerified,
@@ -60,7 +61,8 @@ export default defineComponent({
     const chain = ref<Record<string, unknown>>({});
 
     async function load(address: string, carry: Record<string, string> = {}) {
-      const loaded = await getJson<TryItData>(address);
+      // The page's data is under its own release's site (`/v/6.7.0/try-it/…` on an older one).
+      const loaded = await getJson<TryItData>(withBase(address));
       data.value = loaded;
       exampleIndex.value = 0;
       fields.value = exampleFields(loaded, loaded.examples[0]?.value ?? {}).map((field) =>
@@ -266,7 +268,7 @@ export default defineComponent({
           ? h('div', { class: 'try-it-down', role: 'status' }, [
               h('p', `No sandbox answers at ${base.value}. Start one on your machine, then press Connect:`),
               h('pre', { tabindex: 0 }, data.value?.start ?? ''),
-              h('p', ['See ', h('a', { href: '/guide/testing' }, 'Testing'), ' for its options.']),
+              h('p', ['See ', h('a', { href: withBase('/guide/testing') }, 'Testing'), ' for its options.']),
             ])
           : null,
         connection.value === 'up' && merchant.value

@@ -40,6 +40,14 @@ final class Configuration
          * @var array<string, string>
          */
         public readonly array $brandValues = [],
+        /**
+         * When the server announces a newer interface than this package's (InterfaceNotice):
+         * true reports it with error_log, a callable receives the notice, false never reports;
+         * once per process. Null: only a sandbox's announcement, with error_log.
+         *
+         * @var bool|(callable(array<string, string>): void)|null
+         */
+        public readonly mixed $interfaceNotice = null,
     ) {
         if (!preg_match('#^https?://[^\s/]+#i', $baseUrl)) {
             throw new ConfigurationException('client options', 'baseUrl must be an http(s) URL of the platform');
@@ -57,6 +65,9 @@ final class Configuration
             if (!is_string($value) || $value === '') {
                 throw new ConfigurationException('client options', 'brandValues must map each method label to its real value (non-empty strings)');
             }
+        }
+        if ($interfaceNotice !== null && !is_bool($interfaceNotice) && !is_callable($interfaceNotice)) {
+            throw new ConfigurationException('client options', 'interfaceNotice must be true, false or a function that receives the notice');
         }
         if ($logger !== null && !is_callable($logger)) {
             throw new ConfigurationException('client options', 'logger must be callable');

@@ -6,6 +6,10 @@ use PaymentGateway\MerchantClient\Configuration;
 use PaymentGateway\MerchantClient\Exception\PlatformException;
 use PaymentGateway\MerchantClient\Exception\RequestValidationException;
 use PaymentGateway\MerchantClient\Gateway;
+use PaymentGateway\MerchantClient\Generated\Version;
+use PaymentGateway\MerchantClient\InterfaceNotice;
+use PaymentGateway\MerchantClient\Transport\CurlTransport;
+use PaymentGateway\MerchantClient\Transport\HttpRequest;
 use PaymentGateway\MerchantClient\Response\SaleResponse;
 use PHPUnit\Framework\TestCase;
 
@@ -97,6 +101,20 @@ final class SandboxTest extends TestCase
         self::assertSame(['SALE', 'SETTLED'], [$event['fields']['action'], $event['fields']['status']]);
         self::assertContains('trans_id', $event['covered']);
         self::assertSame([], $event['issues']);
+    }
+
+    public function testTheSandboxAnnouncesThisPackagesReleaseAndTheGatewayStaysQuiet(): void
+    {
+        $answer = (new CurlTransport())->send(new HttpRequest('GET', getenv('SANDBOX_URL') . '/_sandbox', [], '', 5000));
+        self::assertSame(Version::SPEC, $answer->headers[InterfaceNotice::INTERFACE_VERSION_HEADER] ?? null);
+        self::assertSame(Version::PACKAGE, $answer->headers[InterfaceNotice::SANDBOX_RELEASE_HEADER] ?? null);
+        InterfaceNotice::reset();
+        $notices = [];
+        $gateway = new Gateway(new Configuration((string) getenv('SANDBOX_URL'), (string) getenv('MERCHANT_KEY'), (string) getenv('MERCHANT_PASSWORD'), retries: 0, interfaceNotice: static function (array $notice) use (&$notices): void {
+            $notices[] = $notice;
+        }));
+        self::assertSame('SUCCESS', $gateway->card()->sale(self::cardSale())->result);
+        self::assertSame([], $notices);
     }
 
     public function testADeclinedCardIsAnAnswerNotAnException(): void

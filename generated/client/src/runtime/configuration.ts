@@ -38,6 +38,7 @@ export interface TransportSettings {
   readonly fetch?: unknown;
   readonly logger?: unknown;
   readonly cardStatusSignature?: unknown;
+  readonly interfaceNotice?: unknown;
 }
 
 /**
@@ -96,5 +97,8 @@ export function checkClientOptions(settings: TransportSettings, endpoints: reado
     if (settings[name] !== undefined && typeof settings[name] !== 'function')
       throw new ConfigurationError(where, `${name} must be a function`);
   }
+  const notice = settings.interfaceNotice;
+  if (notice !== undefined && typeof notice !== 'boolean' && typeof notice !== 'function')
+    throw new ConfigurationError(where, 'interfaceNotice must be true, false or a function that receives the notice');
   return signatureAlgorithmOf(where, settings.signatureAlgorithm);
 }

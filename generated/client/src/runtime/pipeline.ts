@@ -6,13 +6,15 @@
 //   seal:          validate → label to wire value → sign → encode, pure, once per call;
 //   http:          one attempt through openapi-fetch (typed call, timeout, abort, no redirects);
 //   response:      the answer classified (data, PlatformError, TransportError);
-//   retry:         which failure is sent again (lookups and requests that never left; never a payment).
+//   retry:         which failure is sent again (lookups and requests that never left; never a payment);
+//   interface-notice: a newer interface the server announces, reported once per process.
 // On the wire the order is: the seal (openapi-fetch's bodySerializer), the merchant's middleware
 // (`fetchClient.use`), the logger (per-call middleware), fetch.
 import createFetchClient from 'openapi-fetch';
 import type { paths } from '../schema.js';
 import { ConfigurationError, GatewayError, RequestValidationError, TransportError } from './errors.js';
 import { checkClientOptions } from './configuration.js';
+import { noticeInterface } from './interface-notice.js';
 import { sendAttempt, REDIRECT, type CallPlan } from './http.js';
 import type {
   CallOptions,
@@ -138,6 +140,7 @@ export async function invoke<Response>(
     ];
     try {
       const outcome = await sendAttempt(transport, plan, middleware, call, scrub);
+      noticeInterface(outcome.response.headers, options.interfaceNotice, options.baseUrl);
       return readAnswer<Response>(definition.name, outcome, wantsArray, scrub);
     } catch (error) {
       if (error instanceof SealPending) {

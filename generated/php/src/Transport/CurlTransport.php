@@ -21,6 +21,8 @@ final class CurlTransport implements Transport
         foreach ($request->headers as $name => $value) {
             $headers[] = "{$name}: {$value}";
         }
+        // The answer's headers, lower-cased (the interface announcement among them).
+        $received = [];
         // What differs between requests is set on every call, so the handle needs no reset.
         curl_setopt_array($handle, [
             CURLOPT_URL => $request->url,
@@ -28,6 +30,13 @@ final class CurlTransport implements Transport
             CURLOPT_POSTFIELDS => $request->body,
             CURLOPT_HTTPHEADER => $headers,
             CURLOPT_TIMEOUT_MS => $request->timeoutMs,
+            CURLOPT_HEADERFUNCTION => static function (\CurlHandle $handle, string $line) use (&$received): int {
+                $colon = strpos($line, ':');
+                if ($colon !== false) {
+                    $received[strtolower(trim(substr($line, 0, $colon)))] = trim(substr($line, $colon + 1));
+                }
+                return strlen($line);
+            },
         ]);
         $body = curl_exec($handle);
         if ($body === false) {
@@ -35,8 +44,7 @@ final class CurlTransport implements Transport
             // The URL and cURL's text only: never the body.
             throw new TransportFailure(curl_error($handle), $code === CURLE_OPERATION_TIMEDOUT, in_array($code, self::NOT_SENT, true));
         }
-        // The pipeline reads the status and the JSON body only: no header callback per line.
-        return new HttpResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), (string) $body);
+        return new HttpResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), (string) $body, $received);
     }
 
     /** A handle with what every request shares: the answer returned, no redirect followed, http(s) only. */

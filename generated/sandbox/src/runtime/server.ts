@@ -5,7 +5,7 @@
 // `/_sandbox/...` inspection and control endpoints. node:http is enough: the routes are few and
 // fixed, bodies are decoded by the client package's codec, and nothing here needs a framework's
 // plugins; it keeps the package's dependencies to the client and the QR library.
-import { maskPan } from '@payment-gateway/merchant-client';
+import { INTERFACE_HEADERS, maskPan, PACKAGE_VERSION, SPEC_VERSION } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Answer, invalid } from './core/answers.js';
@@ -52,6 +52,10 @@ export async function serve(tables: SandboxTables, options: StartOptions = {}): 
   const checkoutPaths = new Map(tables.checkout.map((entry) => [entry.path, entry]));
   const corsOrigins = options.corsOrigins ?? [];
   const server: Server = createServer((request, response) => {
+    // Every answer announces the interface this sandbox speaks and the release it belongs to: a
+    // client of an older release reports it once (the client's interface notice).
+    response.setHeader(INTERFACE_HEADERS.interfaceVersion, SPEC_VERSION);
+    response.setHeader(INTERFACE_HEADERS.sandboxRelease, PACKAGE_VERSION);
     if (applyCors(request, response, corsOrigins)) return;
     route(sandbox, checkoutPaths, request, response).catch((error: unknown) => {
       // A defect of the sandbox, never of the request: answer, log the kind, keep serving.
