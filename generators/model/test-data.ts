@@ -6,7 +6,7 @@ import type { CardScenario, TestCard, TestData, TestIdentifier } from '../../tem
 import type { SpecModel } from './spec-model.js';
 
 /** What the sandbox does with a card or identifier: the values of the client package's CardScenario. */
-export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card'] as const satisfies readonly CardScenario[];
+export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card', 'expired'] as const satisfies readonly CardScenario[];
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** The test data in the client package's shapes. */

@@ -3,7 +3,8 @@
 // patch), against the last released bundle in spec/releases/. A breaking change no release note
 // acknowledges stops it. It records the release (spec/releases/<version>.yaml and .md, the
 // packages' version in package.json), regenerates, packs and checks each package, and publishes
-// them, client first, to the registry given or configured for the @payment-gateway scope.
+// them, client first, then the sandbox and the conformance kit, to the registry given or
+// configured for the @payment-gateway scope.
 // --dry-run prints the next version and the changelog entry and writes nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,11 @@ import { runGate } from './gate.js';
 import { packPackage, publishPackage, type PackedPackage } from './pack.js';
 import { nextVersion } from './semver.js';
 
-/** The packages a release publishes, in publishing order (the sandbox depends on the client). */
-export const RELEASED_PACKAGES = ['client', 'sandbox'] as const;
+/**
+ * The packages a release publishes, in publishing order: the sandbox depends on the client, the
+ * conformance kit on both.
+ */
+export const RELEASED_PACKAGES = ['client', 'sandbox', 'conformance'] as const;
 const SCOPE = '@payment-gateway';
 
 interface Toolchain {

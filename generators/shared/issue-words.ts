@@ -38,6 +38,9 @@ export const ISSUE_WORDS = {
   pattern: (pattern: string) => `must match the pattern ${pattern}`,
   format: (format: string) => `must be a valid ${format}`,
   luhn: 'must be a card number whose check digit is right (Luhn check): it is mistyped',
+  /** An amount's decimals, by the currency `currencyField` names (its ISO 4217 minor unit, or the platform's exception). */
+  amountDecimals: (count: number, currencyField: string) =>
+    `must have ${count === 0 ? 'no decimals' : `at most ${count} decimal${count === 1 ? '' : 's'}`}: that is what its currency (${currencyField}) takes`,
   jsonDocument: 'must be a JSON document',
   minItems: (n: number) => `must have at least ${items(n)}`,
   maxItems: (n: number) => `must have at most ${items(n)}`,

@@ -1,12 +1,13 @@
 // ajv 2020-12 compiled from the bundled spec: the reference validator. The spec check validates
 // every example with it before anything is generated, and the tests compare the generated
 // validators with it (test/support/ajv.ts). Formats are ajv-formats' own, in the modes the
-// runtime copies; the spec's own keywords (x-decimal-*, x-luhn) are implemented here
+// runtime copies; the spec's own keywords (x-decimal-*, x-luhn, x-amount-decimals) are implemented here
 // independently of the generated code.
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { ValidateFunction } from 'ajv';
+import { currencyExponents } from '../model/currency-exponents.js';
 
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof import('ajv-formats').default;
@@ -63,7 +64,7 @@ export function referenceAjv(spec: Json, options: { allErrors?: boolean } = {}):
   const extensions = new Set<string>();
   const components = withoutMappings(spec['components'], extensions) as Json;
   for (const keyword of extensions) {
-    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn') continue;
+    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn' || keyword === 'x-amount-decimals') continue;
     ajv.addKeyword({ keyword });
   }
   for (const [keyword, holds] of Object.entries(DECIMAL_KEYWORDS)) {
@@ -80,6 +81,20 @@ export function referenceAjv(spec: Json, options: { allErrors?: boolean } = {}):
     type: 'string',
     schemaType: 'boolean',
     validate: (on: boolean, data: string) => !on || !/^[0-9]+$/.test(data) || luhnSum(data) % 10 === 0,
+  });
+  // x-amount-decimals, counted independently (the digits after the point, by a pattern) against the
+  // spec's currency table.
+  const exponents = currencyExponents({ document: spec as never });
+  ajv.addKeyword({
+    keyword: 'x-amount-decimals',
+    type: 'object',
+    schemaType: 'object',
+    validate: (pairs: Record<string, string>, data: Record<string, unknown>) =>
+      Object.entries(pairs).every(([amount, currency]) => {
+        const value = data[amount];
+        const allowed = typeof data[currency] === 'string' ? exponents.get(data[currency] as string) : undefined;
+        return typeof value !== 'string' || allowed === undefined || (/\.([0-9]*)$/.exec(value)?.[1]?.length ?? 0) <= allowed;
+      }),
   });
   ajv.addKeyword('components');
   ajv.addSchema({ $id: SPEC_ID, components });

@@ -1,4 +1,4 @@
-// payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...]
+// payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD[,setting=value...] ...]
 //                         [--callback-url URL] [--accept-any-signature] [--cors-origin ORIGIN ...]
 //                         [--protocol-mapping SETTING,SETTING=VALUE+VALUE,...]
 //                         [--callback-faults duplicate,reorder,late,retry,tamper-body,...]
@@ -6,7 +6,9 @@
 import { parseArgs } from 'node:util';
 import {
   CALLBACK_FAULTS,
+  MERCHANT_SETTINGS,
   parseCallbackFaults,
+  parseMerchant,
   parseProtocolMapping,
   startSandbox,
   trigger,
@@ -16,11 +18,15 @@ import {
 } from './index.js';
 
 const USAGE = `Usage:
-  payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD ...] [--callback-url URL] [--accept-any-signature]
+  payment-gateway-sandbox [--port 8080] [--host 127.0.0.1] [--merchant KEY:PASSWORD[,setting=value...] ...] [--callback-url URL] [--accept-any-signature]
                           [--cors-origin https://docs.example ...]   (pages on http://127.0.0.1:* and http://localhost:* are always allowed)
                           [--protocol-mapping checkoutPaymentMethod,payerAttributes,returnParameters=payment_method+brand,...]
                           [--callback-faults FAULT,...]   (played on every callback, for testing your endpoint)
   payment-gateway-sandbox trigger <event> --to URL [--password P]
+Merchant settings (the operator's, per merchant; the first value is the default):
+${Object.values(MERCHANT_SETTINGS)
+  .map((setting) => `  ${setting.option}=${setting.values.join('|')}`)
+  .join('\n')}
 Callback faults:
 ${Object.entries(CALLBACK_FAULTS)
   .map(([name, rule]) => `  ${name.padEnd(16)}sends ${rule.sends}; the endpoint must ${rule.must} it`)
@@ -62,9 +68,11 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const merchants = (values.merchant ?? []).map((text) => {
-    const colon = text.indexOf(':');
-    if (colon <= 0 || colon === text.length - 1) throw new UsageError(`--merchant takes KEY:PASSWORD`);
-    return { key: text.slice(0, colon), password: text.slice(colon + 1) };
+    try {
+      return parseMerchant(text);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
   });
   let protocolMapping: ProtocolMapping | undefined;
   try {

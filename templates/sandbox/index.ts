@@ -16,6 +16,8 @@ export { signCallback } from './runtime/core/callbacks.js';
 export type { SignedCallback } from './runtime/core/callbacks.js';
 export type { SandboxClock } from './runtime/core/clock.js';
 export { RefusedMove } from './runtime/core/store.js';
+export { MERCHANT_SETTINGS, parseMerchant } from './runtime/core/merchant-settings.js';
+export type { CardStatusSignature, MerchantSettings, RedirectMethod } from './runtime/core/merchant-settings.js';
 export type { PayerAttribute, ProtocolMapping, ReturnParameter } from './runtime/core/protocol-mapping.js';
 export {
   MAPPING_SWITCHES,

@@ -10,8 +10,9 @@ import { Answer, invalid } from './core/answers.js';
 import { applyCors } from './cors.js';
 import { CHECKOUT_HANDLERS } from './handlers/checkout.js';
 import { MAX_ADVANCE_SECONDS } from './core/clock.js';
-import { challengePage, completeChallenge, hostedPage, submitHostedPage, type Page } from './handlers/pages.js';
+import { challengePage, hostedPage, postToChallenge, submitHostedPage, type Page } from './handlers/pages.js';
 import { bankCallback, S2S_HANDLERS } from './handlers/s2s.js';
+import type { MerchantSettings } from './core/merchant-settings.js';
 import { Sandbox, type SandboxOptions } from './core/sandbox.js';
 import { SCHEDULE_HANDLERS } from './handlers/schedules.js';
 import type { CallbackRecord } from './core/delivery.js';
@@ -33,7 +34,8 @@ export interface StartOptions extends SandboxOptions {
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT`: the S2S `base_url` and the Checkout `checkout_url` alike. */
   readonly url: string;
-  readonly merchants: readonly { readonly key: string; readonly password: string }[];
+  /** Each merchant's key and password, with the settings it was given (`signatureAlgorithm`, ...). */
+  readonly merchants: readonly ({ readonly key: string; readonly password: string } & MerchantSettings)[];
   /** The engine, for tests that look inside. */
   readonly sandbox: Sandbox;
   /** Moves sandbox time forward (as `POST /_sandbox/clock`). */
@@ -79,7 +81,7 @@ export async function serve(tables: SandboxTables, options: StartOptions = {}): 
   sandbox.baseUrl = `http://${host}:${address.port}`;
   return {
     url: sandbox.baseUrl,
-    merchants: [...sandbox.store.merchants.values()].map(({ key, password }) => ({ key, password })),
+    merchants: merchantViews(sandbox),
     sandbox,
     advanceClock: (seconds) => sandbox.clock.advance(seconds),
     callbacksSettled: () => sandbox.delivery.settled(),
@@ -169,14 +171,14 @@ async function control(
   if (!resource && method === 'GET')
     return sendJson(response, 200, {
       url: sandbox.baseUrl,
-      merchants: [...sandbox.store.merchants.values()].map(({ key, password }) => ({ key, password })),
+      merchants: merchantViews(sandbox),
       routes: INSPECTION_ROUTES,
     });
   if (resource === 'pay' && id) {
-    if (method === 'GET') return page(response, await challengePage(sandbox, id));
+    if (method === 'GET') return page(response, await challengePage(sandbox, id, { method: 'GET' }));
     if (method === 'POST') {
       const body = await readBody(request);
-      return page(response, completeChallenge(sandbox, id, body.ok ? body.text : ''));
+      return page(response, await postToChallenge(sandbox, id, body.ok ? body.text : ''));
     }
   }
   if (resource === 'transactions' && method === 'GET') {
@@ -262,6 +264,10 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   const parsed = parseJsonObject(body.text || '{}');
   return parsed.ok ? parsed.value : undefined;
 }
+
+/** The merchants as the start line and `GET /_sandbox` list them: key, password and settings. */
+const merchantViews = (sandbox: Sandbox) =>
+  [...sandbox.store.merchants.values()].map(({ key, password, settings }) => ({ key, password, ...settings }));
 
 /** A transaction as the inspection endpoint shows it: card masked, no secret. */
 function transactionView(transaction: Transaction) {

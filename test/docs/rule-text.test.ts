@@ -8,7 +8,7 @@ import { formulaText } from '../../templates/runtime/signature-formula.js';
 import type { SignatureExpression } from '../../templates/runtime/signature.js';
 import type { SignatureRecipeData } from '../../generators/model/signature-recipes.js';
 
-const resolver = { resolve: (schema: JsonSchema) => schema };
+const resolver = { resolve: (schema: JsonSchema) => schema, document: { info: { 'x-currency-exponents': { overrides: { JPY: 2 } } } } as never };
 
 describe('ifThenText', () => {
   it.each<[string, SchemaObject, string[]]>([
@@ -85,6 +85,12 @@ describe('ruleTexts', () => {
       'Exactly one of: Card token (`card_token`); Card data (`card_number`, `card_exp_month`).',
       '`card_token` and `card_number` are not allowed together.',
       '`mpi_data[xid]` needs `mpi_data[eci]`.',
+    ]);
+  });
+
+  it('says how many decimals an amount takes by its currency, with an example for each count the table has', () => {
+    expect(ruleTexts(resolver, { 'x-amount-decimals': { amount: 'currency' } }, 'json')).toEqual([
+      '`amount` has at most the decimals its currency (`currency`) takes: `10` XOF, `1.99` USD, `1.999` BHD and `1.9999` CLF are the most; one more decimal is refused ([every currency](/guide/limits#amount-decimals-by-currency)).',
     ]);
   });
 });

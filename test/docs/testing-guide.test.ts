@@ -41,11 +41,14 @@ describe('the testing guide', () => {
     expect(options).toContain('--callback-url');
     // parseArgs options of the sandbox's command: `port: { type: ...` or `'callback-url': { type: ...`.
     for (const option of options) expect(cli, option).toMatch(new RegExp(`\\s'?${option.slice(2)}'?: \\{ type:`));
-    expect(guide).toMatch(/npx \S+ --port 8080 --callback-url http:\/\/127\.0\.0\.1:3000\//);
+    // A long command goes on over lines ending in a backslash.
+    expect(guide.replace(/ \\\n\s+/g, ' ')).toMatch(/npx \S+ --port 8080 --callback-url http:\/\/127\.0\.0\.1:3000\//);
   });
 
   it('gives the sandbox and the callback samples different ports', () => {
-    const listens = [...guide.matchAll(/\.listen\((\d+)\)/g), ...docsPages().flatMap((page) => [...page.text.matchAll(/\.listen\((\d+)\)/g)])].map((match) => match[1]);
+    // `.listen(3000)`, or a sample's default port (`port = 3000`) it listens on.
+    const port = /\.listen\((\d+)\)|\bport = (\d+)\)/g;
+    const listens = [...guide.matchAll(port), ...docsPages().flatMap((page) => [...page.text.matchAll(port)])].map((match) => match[1] ?? match[2]);
     expect(listens.length).toBeGreaterThan(0);
     expect(listens).not.toContain('8080');
   });

@@ -1,6 +1,7 @@
 // End to end in a real browser (Debian's Chromium through the shared launcher): a merchant site
-// on 127.0.0.1 starts a 3DS SALE and a Checkout purchase through the generated client, the payer
-// completes them on the sandbox's own pages, returns to the merchant, and the merchant receives
+// on 127.0.0.1 starts a 3DS SALE (sending the payer on with the docs' sample: a form the browser
+// posts) and a Checkout purchase through the generated client, the payer completes them on the
+// sandbox's own pages, returns to the merchant, and the merchant receives
 // the signed callbacks.
 import {
   createCheckoutClient,
@@ -10,11 +11,12 @@ import {
   verifyPaymentReturn,
   type CheckoutCreateSessionInput,
 } from '@payment-gateway/merchant-client';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
 import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
+import { sendPayerOn } from '../../templates/docs/samples/send-payer-on.js';
 import { cardSale, nextOrder } from './support.js';
 
 describeWithBrowser('the sandbox in a browser', () => {
@@ -32,12 +34,11 @@ describeWithBrowser('the sandbox in a browser', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        void handle(url, request.method ?? 'GET', Buffer.concat(chunks).toString('utf8')).then(
-          ({ status, headers, body }) => {
-            response.writeHead(status, headers);
-            response.end(body);
-          },
-        );
+        void handle(url, request.method ?? 'GET', Buffer.concat(chunks).toString('utf8')).then((result) => {
+          if (typeof result === 'function') return result(response);
+          response.writeHead(result.status, result.headers);
+          response.end(result.body);
+        });
       });
     });
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
@@ -57,7 +58,7 @@ describeWithBrowser('the sandbox in a browser', () => {
     url: URL,
     method: string,
     body: string,
-  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  ): Promise<{ status: number; headers: Record<string, string>; body: string } | ((response: ServerResponse) => void)> {
     const { key, password } = sandbox.merchants[0]!;
     const html = (text: string) => ({
       status: 200,
@@ -73,7 +74,8 @@ describeWithBrowser('the sandbox in a browser', () => {
       const sale = await client.card.sale(cardSale('05', { term_url_3ds: `${site}/3ds-return` }));
       if (sale.result !== 'REDIRECT') return html(`unexpected ${sale.result}`);
       saleId = sale.trans_id ?? '';
-      return { status: 302, headers: { Location: sale.redirect_url ?? '' }, body: '' };
+      // As Getting started says: the payer's browser posts redirect_params (PaReq, MD, TermUrl).
+      return (response) => sendPayerOn(sale, response);
     }
     if (url.pathname === '/buy-checkout') {
       const client = createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 });

@@ -1,5 +1,6 @@
 // The docs' callback sample (templates/docs/samples/callback-handler.ts), run as written against
-// real sandbox callbacks of every kind: S2S CARD (F2 over the order's e-mail, CREDIT2CARD's F6
+// real sandbox callbacks of every kind, for a merchant of every signature setting (md5 or sha256;
+// the document's or the vendor's S2S CARD status formula): S2S CARD (F2 over the order's e-mail, CREDIT2CARD's F6
 // without it, 3DS, declines, capture and refund), S2S APM (sorted values, CREDIT2VIRTUAL's own
 // formula) and Checkout. The shop hands over its order data for every callback, whatever the
 // protocol; every callback must verify and be answered OK.
@@ -10,99 +11,56 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCallbackServer, type OrderRecord } from '../../templates/docs/samples/callback-handler.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
-import { apmSale, cardFields, nextOrder, pay, sendCheckout, sendS2s, startHarness, type Harness } from './support.js';
+import { PROTOCOL_TITLE } from '../../generators/emitters/docs/site.js';
+import type { MerchantSettings } from '../../generated/sandbox/src/index.js';
+import { cardFields, everyCallbackFlow, sendS2s, startHarness, type Harness } from './support.js';
 
-const orders = new Map<string, OrderRecord>();
-const events: GatewayCallback[] = [];
-const lookups: string[] = [];
-const shop = {
-  async findOrder(orderId: string) {
-    lookups.push(orderId);
-    return orders.get(orderId);
-  },
-  async fulfil(event: GatewayCallback) {
-    events.push(event);
-  },
-};
+const GETTING_STARTED = readFileSync(join(PROJECT_ROOT, 'generated/docs/guide/getting-started.md'), 'utf8');
 
-let h: Harness;
-let server: ReturnType<typeof startCallbackServer>;
 const MERCHANT = { key: '5b6e1a64-6f3a-4c1e-9a51-2f1c8d7e9b30', password: 'sample-shop-password' };
-beforeAll(async () => {
-  // The sample reads the password from the environment, as a merchant's deployment does.
-  vi.stubEnv('MERCHANT_PASSWORD', MERCHANT.password);
-  server = startCallbackServer(shop, 0);
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  h = await startHarness({ merchants: [{ ...MERCHANT, callbackUrl }] });
-});
-afterAll(async () => {
-  await h?.sandbox.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  vi.unstubAllEnvs();
-});
 
-/** Sends an S2S request and records the order as the shop would: the e-mail and card it sent. */
-async function s2s(protocol: 'card' | 'apm', fields: Record<string, unknown>, original: Record<string, string> = {}) {
-  if (typeof fields['order_id'] === 'string')
-    orders.set(fields['order_id'], {
-      payerEmail: String(fields['payer_email'] ?? 'payer@example.com'),
-      card: String(fields['card_number'] ?? '4111111111111111'),
-    });
-  const answer = await sendS2s(h, protocol, fields, original);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
+/** Every merchant signature setting the operator offers: the sample verifies each one's callbacks. */
+const SETTINGS: readonly MerchantSettings[] = [
+  {},
+  { signatureAlgorithm: 'sha256' },
+  { cardStatusSignature: 'vendor' },
+  { signatureAlgorithm: 'sha256', cardStatusSignature: 'vendor' },
+];
 
-describe('the callback sample, against sandbox callbacks of every kind', () => {
+describe.each(SETTINGS)('the callback sample, against sandbox callbacks of every kind (merchant settings %j)', (settings) => {
+  const orders = new Map<string, OrderRecord>();
+  const events: GatewayCallback[] = [];
+  const lookups: string[] = [];
+  const shop = {
+    async findOrder(orderId: string) {
+      lookups.push(orderId);
+      return orders.get(orderId);
+    },
+    async fulfil(event: GatewayCallback) {
+      events.push(event);
+    },
+  };
+  let h: Harness;
+  let server: ReturnType<typeof startCallbackServer>;
+
+  beforeAll(async () => {
+    // The sample reads the password and the algorithm from the environment, as a merchant's deployment does.
+    vi.stubEnv('MERCHANT_PASSWORD', MERCHANT.password);
+    vi.stubEnv('SIGNATURE_ALGORITHM', settings.signatureAlgorithm ?? '');
+    server = startCallbackServer(shop, 0);
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const callbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    h = await startHarness({ merchants: [{ ...MERCHANT, callbackUrl, ...settings }] });
+  });
+  afterAll(async () => {
+    await h?.sandbox.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    vi.unstubAllEnvs();
+  });
+
   it('verifies every callback of card, APM and Checkout flows with the order data the shop hands over', async () => {
-    const original = { payer_email: 'payer@example.com', card_number: '4111111111111111' };
-    await s2s('card', cardFields('SALE'));
-    await s2s('card', cardFields('SALE', '02'));
-    await s2s('card', cardFields('SALE', '05'));
-    const auth = await s2s('card', cardFields('AUTH'));
-    await s2s('card', { action: 'CAPTURE', trans_id: auth.trans_id });
-    await s2s('card', { action: 'CREDITVOID', trans_id: auth.trans_id }, original);
-    const payoutOrder = nextOrder('P');
-    // The shop keeps an e-mail for the payout too: CREDIT2CARD's formula leaves it out.
-    orders.set(payoutOrder, { payerEmail: 'payee@example.com', card: '460154' + '6519' });
-    await sendS2s(h, 'card', {
-      action: 'CREDIT2CARD',
-      order_id: payoutOrder,
-      order_amount: '5.00',
-      order_currency: 'USD',
-      order_description: 'Payout',
-      card_number: '4601541833776519',
-      payer_ip: '203.0.113.10',
-    });
-    await s2s('apm', apmSale());
-    await s2s('apm', {
-      action: 'CREDIT2VIRTUAL',
-      brand: 'mobile_money_ke',
-      order_id: nextOrder('C2V'),
-      order_amount: '10',
-      order_currency: 'KES',
-      order_description: 'Payout',
-      parameters: {
-        mobile_money_operator: 'safaricom-ke',
-        mobile_number: '254712345678',
-        customer_email: 'r@example.com',
-      },
-      payee_first_name: 'A',
-      payee_last_name: 'B',
-      payee_email: 'r@example.com',
-    });
-    const order = { number: nextOrder('CO'), amount: '12.00', currency: 'EUR', description: 'Checkout order' };
-    orders.set(order.number, { payerEmail: 'payer@example.com', card: '4111111111111111' });
-    const session = await sendCheckout(h, 'createSession', {
-      operation: 'purchase',
-      methods: ['card'],
-      order,
-      success_url: 'https://merchant.example/success',
-    });
-    const paid = await pay(session.body.redirect_url, '01');
-    expect(paid.status).toBe(303);
+    await everyCallbackFlow(h, (orderId, order) => orders.set(orderId, order));
     await h.sandbox.callbacksSettled();
 
     const log = h.sandbox.sandbox.delivery.log;
@@ -110,6 +68,9 @@ describe('the callback sample, against sandbox callbacks of every kind', () => {
     expect(log.map((record) => [record.kind, record.fields['action'] ?? record.fields['type'], record.state])).toEqual(
       log.map((record) => [record.kind, record.fields['action'] ?? record.fields['type'], 'delivered']),
     );
+    // Signed as the merchant is set: a sha256 hash is 64 hex digits (Checkout's outer sha1 stays 40).
+    const s2sHashes = log.filter((record) => record.kind !== 'checkout').map((record) => String(record.fields['hash']).length);
+    expect(new Set(s2sHashes)).toEqual(new Set([settings.signatureAlgorithm === 'sha256' ? 64 : 32]));
     expect(events).toHaveLength(log.length);
     expect(new Set(events.map((event) => event.protocol))).toEqual(new Set(['checkout', 'card', 'apm']));
     const actions = events.flatMap((event) => (event.protocol === 'checkout' ? [] : [String(event.fields.action)]));
@@ -118,6 +79,16 @@ describe('the callback sample, against sandbox callbacks of every kind', () => {
     );
     // The shop was asked about every order it sent, and only those.
     expect(new Set(lookups)).toEqual(new Set(orders.keys()));
+  });
+
+  it("the note beside the sample says which callbacks leave `status` unsigned, as the verified callbacks' coverage shows", () => {
+    // The note the site shows beside every callback sample (TypeScript and PHP), from the spec's recipes.
+    const unsigned = new Set(/\*\*`status` is not signed\*\* on the (.+?) callbacks/.exec(GETTING_STARTED)?.[1]?.split(' and '));
+    expect(unsigned.size).toBeGreaterThan(0);
+    const withStatus = events.filter((event) => event.fields['status'] !== undefined);
+    expect(new Set(withStatus.map((event) => event.protocol))).toEqual(new Set(['checkout', 'card', 'apm']));
+    const shown = withStatus.map((event) => [PROTOCOL_TITLE[event.protocol], !unsigned.has(PROTOCOL_TITLE[event.protocol])]);
+    expect(withStatus.map((event) => [PROTOCOL_TITLE[event.protocol], event.covered.includes('status')])).toEqual(shown);
   });
 
   it('answers ERROR to a callback whose order the shop does not know when its signature needs the order', async () => {

@@ -50,9 +50,10 @@ describe('requests', () => {
       error_code: '100000',
       error_message: 'Request data is invalid.',
     });
+    // The field's own error first; the summary of the alternatives (card data, token, wallet) after.
     expect(answer.body.errors.map((entry: { error_message: string }) => entry.error_message.split(':')[0])).toEqual([
-      'must match exactly one of',
       'card_exp_month',
+      'must match exactly one of',
     ]);
   });
 

@@ -2,6 +2,7 @@
 // the request inputs the tests vary.
 import {
   computeSignature,
+  recipeVariant,
   createCheckoutClient,
   createS2SClient,
   encodeForm,
@@ -10,26 +11,38 @@ import {
 } from '@payment-gateway/merchant-client';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, type RunningSandbox, type StartOptions } from '../../generated/sandbox/src/index.js';
+import {
+  startSandbox,
+  type MerchantSettings,
+  type RunningSandbox,
+  type StartOptions,
+} from '../../generated/sandbox/src/index.js';
 import { TABLES } from '../../generated/sandbox/src/spec-tables.js';
 
 export interface Harness {
   readonly sandbox: RunningSandbox;
   readonly key: string;
   readonly password: string;
+  /** The first merchant's settings: the clients and the raw senders sign as they say. */
+  readonly settings: MerchantSettings;
   readonly s2s: ReturnType<typeof createS2SClient>;
   readonly checkout: ReturnType<typeof createCheckoutClient>;
 }
 
 export async function startHarness(options: StartOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox(options);
-  const { key, password } = sandbox.merchants[0]!;
+  const { key, password, ...settings } = sandbox.merchants[0]!;
+  const signatures = {
+    ...(settings.signatureAlgorithm ? { signatureAlgorithm: settings.signatureAlgorithm } : {}),
+    ...(settings.cardStatusSignature ? { cardStatusSignature: settings.cardStatusSignature } : {}),
+  };
   return {
     sandbox,
     key,
     password,
-    s2s: createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 }),
-    checkout: createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0 }),
+    settings,
+    s2s: createS2SClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0, ...signatures }),
+    checkout: createCheckoutClient({ baseUrl: sandbox.url, merchantKey: key, password, retries: 0, ...signatures }),
   };
 }
 
@@ -81,7 +94,8 @@ export async function sendS2s(
   );
   if (!entry) throw new Error(`no ${protocol} ${String(fields['action'])}`);
   const body = { client_key: h.key, ...fields };
-  const hash = computeSignature(entry.operation.signature!, { ...original, ...body }, h.password);
+  const recipe = recipeVariant(entry.operation.signature!, h.settings.cardStatusSignature);
+  const hash = computeSignature(recipe, { ...original, ...body }, h.password, h.settings.signatureAlgorithm);
   const answer = await post(`${h.sandbox.url}/post`, encodeForm({ ...(body as FormObject), hash }));
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);
@@ -101,7 +115,7 @@ export async function sendCheckout(
 ): Promise<{ status: number; body: any }> {
   const entry = TABLES.checkout.find((candidate) => candidate.operationId === operationId)!;
   const body = { merchant_key: h.key, ...fields };
-  const hash = computeSignature(entry.operation.signature!, body, h.password);
+  const hash = computeSignature(entry.operation.signature!, body, h.password, h.settings.signatureAlgorithm);
   const answer = await post(`${h.sandbox.url}${entry.path}`, JSON.stringify({ ...body, hash }), 'application/json');
   if (answer.status === 200 && entry.validateResponse) {
     const result = entry.validateResponse(answer.body);
@@ -190,4 +204,88 @@ export async function pay(
     redirect: 'manual',
   });
   return { status: response.status, location: response.headers.get('location'), text: await response.text() };
+}
+
+/** What a shop keeps of an order it sent: the e-mail and the card the signatures cover. */
+export interface KeptOrder {
+  readonly payerEmail: string;
+  readonly card: string;
+}
+
+/**
+ * Payments whose callbacks cover every kind, for the callback samples' tests: S2S CARD (SALE,
+ * decline, 3DS, AUTH, CAPTURE, the lookup, CREDITVOID, CREDIT2CARD), S2S APM (SALE,
+ * CREDIT2VIRTUAL) and Checkout (a paid session). Each order is handed to `keep` as the shop would
+ * record it before sending; follow-ups sign with the merchant's settings (the harness's).
+ */
+export async function everyCallbackFlow(h: Harness, keep: (orderId: string, order: KeptOrder) => void): Promise<void> {
+  const ok = (answer: { status: number; body: any }) => {
+    if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+    return answer.body;
+  };
+  const s2s = async (
+    protocol: 'card' | 'apm',
+    fields: Record<string, unknown>,
+    original: Record<string, string> = {},
+  ) => {
+    if (typeof fields['order_id'] === 'string')
+      keep(fields['order_id'], {
+        payerEmail: String(fields['payer_email'] ?? 'payer@example.com'),
+        card: String(fields['card_number'] ?? '4111111111111111'),
+      });
+    return ok(await sendS2s(h, protocol, fields, original));
+  };
+  const original = { payer_email: 'payer@example.com', card_number: '4111111111111111' };
+  await s2s('card', cardFields('SALE'));
+  await s2s('card', cardFields('SALE', '02'));
+  await s2s('card', cardFields('SALE', '05'));
+  const auth = await s2s('card', cardFields('AUTH'));
+  // CAPTURE and the lookup sign with the merchant's status formula (the vendor one covers the original's e-mail and card).
+  await s2s('card', { action: 'CAPTURE', trans_id: auth.trans_id }, original);
+  const lookup = await s2s('card', { action: 'GET_TRANS_STATUS', trans_id: auth.trans_id }, original);
+  if (lookup.status !== 'SETTLED') throw new Error(`the captured authorization is ${lookup.status}`);
+  await s2s('card', { action: 'CREDITVOID', trans_id: auth.trans_id }, original);
+  const payoutOrder = nextOrder('P');
+  // The shop keeps an e-mail for the payout too: CREDIT2CARD's formula leaves it out.
+  keep(payoutOrder, { payerEmail: 'payee@example.com', card: '460154' + '6519' });
+  ok(
+    await sendS2s(h, 'card', {
+      action: 'CREDIT2CARD',
+      order_id: payoutOrder,
+      order_amount: '5.00',
+      order_currency: 'USD',
+      order_description: 'Payout',
+      card_number: '4601541833776519',
+      payer_ip: '203.0.113.10',
+    }),
+  );
+  await s2s('apm', apmSale());
+  await s2s('apm', {
+    action: 'CREDIT2VIRTUAL',
+    brand: 'mobile_money_ke',
+    order_id: nextOrder('C2V'),
+    order_amount: '10',
+    order_currency: 'KES',
+    order_description: 'Payout',
+    parameters: {
+      mobile_money_operator: 'safaricom-ke',
+      mobile_number: '254712345678',
+      customer_email: 'r@example.com',
+    },
+    payee_first_name: 'A',
+    payee_last_name: 'B',
+    payee_email: 'r@example.com',
+  });
+  const order = { number: nextOrder('CO'), amount: '12.00', currency: 'EUR', description: 'Checkout order' };
+  keep(order.number, { payerEmail: 'payer@example.com', card: '4111111111111111' });
+  const session = ok(
+    await sendCheckout(h, 'createSession', {
+      operation: 'purchase',
+      methods: ['card'],
+      order,
+      success_url: 'https://merchant.example/success',
+    }),
+  );
+  const paid = await pay(session.redirect_url, '01');
+  if (paid.status !== 303) throw new Error(`the hosted page answered ${paid.status}: ${paid.text}`);
 }

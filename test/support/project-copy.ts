@@ -22,7 +22,7 @@ export function copyProject(into: string): void {
   for (const entry of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
     if (entry !== '@payment-gateway') symlinkSync(join(PROJECT_ROOT, 'node_modules', entry), join(modules, entry));
   }
-  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox']]) {
+  for (const [name, folder] of [['merchant-client', 'client'], ['sandbox', 'sandbox'], ['conformance', 'conformance']]) {
     symlinkSync(join(into, 'generated', folder!), join(modules, '@payment-gateway', name!), 'dir');
   }
 }

@@ -14,7 +14,8 @@ export type Sources = Readonly<Record<SourceName, SourceText>>;
 /** `Document: "..."` or `Facts: "..."` in a comment; a quote holds no double quote. */
 const QUOTE = /\b(Document|Facts): "([^"]+)"/g;
 const NUMBER_KEYWORDS = ['maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'maxItems', 'minItems', 'x-decimal-minimum', 'x-decimal-maximum'] as const;
-const SHAPE_KEYWORDS = ['pattern', 'format', 'x-luhn'] as const;
+// `x-amount-decimals`: an amount's decimals by its currency; its quote names decimals (or an exponent).
+const SHAPE_KEYWORDS = ['pattern', 'format', 'x-luhn', 'x-amount-decimals'] as const;
 const PRESENCE_KEYWORDS = ['not', 'uniqueItems'] as const;
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** Keywords whose value is a schema, and those whose value is a list or map of schemas. */

@@ -53,7 +53,7 @@ export type {
 export { maskPan, redact, scrubText } from './runtime/sensitive.js';
 export { luhn } from './runtime/luhn.js';
 export type { Reconciliation } from './runtime/reconcile.js';
-export { computeSignature, signaturesMatch } from './runtime/signature.js';
+export { computeSignature, recipeVariant, signaturesMatch } from './runtime/signature.js';
 export { recipeFormula } from './runtime/signature-formula.js';
 export type { SignatureAlgorithm, SignatureRecipe } from './runtime/signature.js';
 export type { ValidationIssue, ValidationResult, WirePathStyle } from './runtime/validation.js';

@@ -333,7 +333,7 @@ export const creditvoidCardOperation: OperationDefinition<'/post'> = {
   signing: ['card_number', 'payer_email'],
 };
 
-/** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". After a partial refund the payment stays SETTLED: its callback is SUCCESS with status SETTLED and the refunded `amount`, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total (keep the refund callbacks for that). Only a refund of all that remains makes it REFUND. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function creditvoidCard(transport: Transport, input: CreditvoidCardInput, call?: CallOptions): Promise<CreditvoidResponse> {
   return invoke<CreditvoidResponse>(transport, creditvoidCardOperation, input, call);
 }
@@ -352,7 +352,7 @@ export const creditvoidApmOperation: OperationDefinition<'/post'> = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". */
+/** S2S APM CREDITVOID. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". After a partial refund the payment stays SETTLED: its callback is SUCCESS with status SETTLED and the refunded `amount`, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total (keep the refund callbacks for that). Only a refund of all that remains makes it REFUND. */
 export function creditvoidApm(transport: Transport, input: CreditvoidApmInput, call?: CallOptions): Promise<CreditvoidResponse> {
   return invoke<CreditvoidResponse>(transport, creditvoidApmOperation, input, call);
 }
@@ -372,7 +372,7 @@ export const refundCardOperation: OperationDefinition<'/post'> = {
   signing: ['card_number', 'payer_email'],
 };
 
-/** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
+/** S2S CARD REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID, and REFUND behaves as CREDITVOID does: after a partial refund the payment stays SETTLED, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total. The signature also covers `card_number` and `payer_email` of the original payment: pass them in `input.signing`; they are hashed, never sent. */
 export function refundCard(transport: Transport, input: RefundCardInput, call?: CallOptions): Promise<RefundResponse> {
   return invoke<RefundResponse>(transport, refundCardOperation, input, call);
 }
@@ -391,7 +391,7 @@ export const refundApmOperation: OperationDefinition<'/post'> = {
   sensitive: SENSITIVE_FIELDS,
 };
 
-/** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID. */
+/** S2S APM REFUND. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID, and REFUND behaves as CREDITVOID does: after a partial refund the payment stays SETTLED, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total. */
 export function refundApm(transport: Transport, input: RefundApmInput, call?: CallOptions): Promise<RefundResponse> {
   return invoke<RefundResponse>(transport, refundApmOperation, input, call);
 }

@@ -2532,7 +2532,7 @@ export interface components {
         });
         /**
          * CREDITVOID
-         * @description Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.".
+         * @description Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". After a partial refund the payment stays SETTLED: its callback is SUCCESS with status SETTLED and the refunded `amount`, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total (keep the refund callbacks for that). Only a refund of all that remains makes it REFUND.
          */
         CreditvoidRequest: {
             /** @constant */
@@ -2548,7 +2548,7 @@ export interface components {
         });
         /**
          * REFUND
-         * @description The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID.
+         * @description The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID, and REFUND behaves as CREDITVOID does: after a partial refund the payment stays SETTLED, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total.
          */
         RefundRequest: {
             /** @constant */

@@ -30,7 +30,9 @@ export type CardScenario =
   /** Stays PREPARE (the final status never comes). */
   | 'wait'
   /** No card brand, or a failed check digit. */
-  | 'bad-card';
+  | 'bad-card'
+  /** Its expiry month has passed: declined as an issuer declines an expired card. */
+  | 'expired';
 
 export interface TestCard {
   readonly number: string;

@@ -27,6 +27,7 @@ import { deferred_OpenBankingParameters, v_OpenBankingIdentificationType, v_Open
 import { deferred_PaymentToken } from './validate/code/deferred/PaymentToken.js';
 import { deferred_SaleCardParameters } from './validate/code/deferred/SaleCardParameters.js';
 import { deferred_SessionMethodParameters, v_CashTicketParameters, v_CryptoGatewayParameters, v_SessionCardParameters } from './validate/code/deferred/SessionMethodParameters.js';
+import { deferred_SessionOrder } from './validate/code/deferred/SessionOrder.js';
 import { deferred_WebWalletParameters } from './validate/code/deferred/WebWalletParameters.js';
 import { v_DeleteScheduleRequest, v_DeleteScheduleRequest_properties_action } from './validate/code/DeleteScheduleRequest.js';
 import { v_DescheduleRequest, v_DescheduleRequest_properties_action } from './validate/code/DescheduleRequest.js';
@@ -45,8 +46,9 @@ import { v_SessionRequest } from './validate/code/SessionRequest.js';
 import { v_SessionTokenRequest } from './validate/code/SessionTokenRequest.js';
 import { v_UpdateScheduleRequest, v_UpdateScheduleRequest_properties_action } from './validate/code/UpdateScheduleRequest.js';
 import { v_VoidRequest, v_VoidRequest_properties_action } from './validate/code/VoidRequest.js';
+import { v_S2sOrderFields, v_S2sPayerFields } from './validate/shared/AuthRequest+7-bwphx9.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters, v_WalletTokenFields } from './validate/shared/AuthRequest+SaleCardRequest.js';
-import { v_Amount, v_BnplAmount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoWalletAddress, v_Currency, v_Debit2VirtualFields, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayeeFields, v_S2sPayerFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
+import { v_Amount, v_BnplAmount, v_CalendarDate, v_CardDataFields, v_CardExpMonth, v_CardExpYear, v_CardNumber, v_CardTokenFields, v_ClientKey, v_CryptoWalletAddress, v_Currency, v_Debit2VirtualFields, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_PhoneCountryCode, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_S2sScheduleRef, v_S2sTransactionRef, v_S2sZeroAmountRule, v_SaleCardRequest_properties_action, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters, v_YesNo } from './validate/shared/common.js';
 import { v_DayOfMonth, v_DigitString, v_PositiveDigitString, v_ScheduleIntervalUnit, v_ScheduleOptions, v_ScheduleOptions_properties_delayed_first_payment } from './validate/shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 import { v_CardSetErsIdentity } from './validate/shared/Credit2CardParameters+2-ci7n13.js';
 import { v_CardSetErsDebit } from './validate/shared/DebitParameters+SessionMethodParameters.js';
@@ -62,17 +64,17 @@ import { v_SessionCrypto, v_SessionFields, v_SessionMethodParameters, v_SessionO
 
 type Schemas = components['schemas'];
 
-const VALUE_5 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","return_url","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
+const VALUE_6 = [[["action","auth","mpi_data","channel_id","term_url_3ds","term_url_target","return_url","recurring_init","req_token","schedule_id","schedule_start_date","payment_schedule_amount","payer_present","parameters","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language","payer_middle_name","payer_birth_date","payer_address2","payer_house_number","payer_district","card_token","card_cvv2","card_number","card_exp_month","card_exp_year","digital_wallet","payment_token"],["brand"]],[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
 const PATTERN_89 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "u");
 const SET_3 = /* @__PURE__ */ new Set<unknown>(["3DS","REDIRECT","PENDING","PREPARE","SETTLED","REVERSAL","REFUND","VOID","CHARGEBACK","DECLINED"]);
 const PATTERN_90 = /* @__PURE__ */ new RegExp("^[0-9]{6}[*Xx]+[0-9]{4}$", "u");
 const PATTERN_92 = /* @__PURE__ */ new RegExp("^[0-9]{1,10}$", "u");
-const VALUE_9 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
-const VALUE_10 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
+const VALUE_10 = [[["result","action","status","crypto_address","crypto_network","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params","auth_method","message"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","order_id","trans_id"],[]],[["action","result","status","decline_reason","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","pan_type","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","order_id","trans_id","trans_date","descriptor","amount","currency","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],["payer_language"]],[["action","result","schedule_id"],[]],[["action","result","schedule_id"],[]],[["action","result"],[]],[["action","result","schedule_id","name","interval_length","interval_unit","day_of_month","payments_count","delays","paused","delayed_first_payment","first_payment_interval_length","first_payment_interval_unit","first_payment_day_of_week","first_payment_day_of_month"],[]],[["action","result"],[]],[["action","result"],[]],[["action","result"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","recurring_token","schedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","card_token","digital_wallet","pan_type","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","action","status","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason"],[]],[["result","action","status","commission","total_amount","order_id","trans_id","trans_date","descriptor","amount","currency","decline_reason","redirect_url","redirect_method","redirect_params"],[]],[["result","http_code","error_code","error_message","errors"],[]]];
+const VALUE_11 = [[["http_code","error_code","error_message"],[]],[["http_code","error_code","error_message","errors"],[]]];
 const SET_4 = /* @__PURE__ */ new Set<unknown>(["prepare","settled","pending","3ds","redirect","decline","refund","reversal","void","chargeback"]);
 const SET_5 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","FAIL","WAITING","UNDEFINED","success","fail","waiting","undefined"]);
 const PATTERN_93 = /* @__PURE__ */ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-const VALUE_13 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
+const VALUE_14 = [[["payment_id","date","status","reason","recurring_token","schedule_id","shedule_id","schedule_start_date","payment_schedule_amount","first_recurring_date","digital_wallet","order","customer","card","card_expiration_date","payment_method","brand","rrn","arn","initiator","source","sequence","payer_first_name","payer_last_name","payer_birth_date","payer_address","payer_address2","payer_house_number","payer_phone_country_code","payer_country","payer_state","payer_city","payer_district","payer_zip","payer_email","payer_phone","payer_ip"],[]],[[],[]]];
 const SET_6 = /* @__PURE__ */ new Set<unknown>(["SUCCESS","DECLINED","REDIRECT","ACCEPTED","ERROR","UNDEFINED","INIT"]);
 const SET_9 = /* @__PURE__ */ new Set<unknown>(["settled","pending","decline","declined","SETTLED","PENDING","DECLINE","DECLINED"]);
 
@@ -985,8 +987,8 @@ function v_RedirectParams(value: unknown, ctx?: ValidationContext): boolean {
     if (matches1 !== 1) {
       if (!ctx) return false;
       if (matches1 === 0) {
-        ctx.fail("oneOf", "must match exactly one of: object, array (closest: object)");
         v_RedirectParams_oneOf_0(value, ctx);
+        ctx.fail("oneOf", "must match exactly one of: object, array (closest: object)");
       } else {
         ctx.fail("oneOf", "must match only one of: object, array");
       }
@@ -2478,98 +2480,98 @@ function v_S2sErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
 function v_PostResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_SaleResponse(value) || v_CaptureResponse(value) || v_GetTransStatusResponse(value) || v_AuthResponse(value) || v_DebitResponse(value) || v_Credit2CardResponse(value) || v_Card2CardResponse(value) || v_VoidResponse(value) || v_CreditvoidResponse(value) || v_RefundResponse(value) || v_GetTransStatusByOrderResponse(value) || v_CreateScheduleResponse(value) || v_UpdateScheduleResponse(value) || v_DeleteScheduleResponse(value) || v_ScheduleInfoResponse(value) || v_PauseScheduleResponse(value) || v_RunScheduleResponse(value) || v_DescheduleResponse(value) || v_RecurringSaleResponse(value) || v_RecurringDebitResponse(value) || v_Credit2VirtualResponse(value) || v_Debit2VirtualResponse(value) || v_S2sErrorResponse(value))) {
     if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_9)) {
+    switch (closestAlternative(value, VALUE_10)) {
       case 0:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)");
         v_SaleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)");
         break;
       case 1:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)");
         v_CaptureResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)");
         break;
       case 2:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)");
         v_GetTransStatusResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)");
         break;
       case 3:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)");
         v_AuthResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)");
         break;
       case 4:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)");
         v_DebitResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)");
         break;
       case 5:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)");
         v_Credit2CardResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)");
         break;
       case 6:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)");
         v_Card2CardResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)");
         break;
       case 7:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)");
         v_VoidResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)");
         break;
       case 8:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)");
         v_CreditvoidResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)");
         break;
       case 9:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)");
         v_RefundResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)");
         break;
       case 10:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)");
         v_GetTransStatusByOrderResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)");
         break;
       case 11:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)");
         v_CreateScheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)");
         break;
       case 12:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)");
         v_UpdateScheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)");
         break;
       case 13:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)");
         v_DeleteScheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)");
         break;
       case 14:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)");
         v_ScheduleInfoResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)");
         break;
       case 15:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)");
         v_PauseScheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)");
         break;
       case 16:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)");
         v_RunScheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)");
         break;
       case 17:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)");
         v_DescheduleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)");
         break;
       case 18:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)");
         v_RecurringSaleResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)");
         break;
       case 19:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)");
         v_RecurringDebitResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)");
         break;
       case 20:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)");
         v_Credit2VirtualResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)");
         break;
       case 21:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)");
         v_Debit2VirtualResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)");
         break;
       case 22:
-        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)");
         v_S2sErrorResponse(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)");
         break;
     }
   } else if (ctx) {
@@ -2651,8 +2653,8 @@ function v_CheckoutValidationError(value: unknown, ctx?: ValidationContext): boo
       ctx?.segments.push("error_code");
       if (!(v_S2sErrorResponse_properties_http_code(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_S2sErrorResponse_properties_http_code(p1, ctx);
+        ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
       }
       ctx?.segments.pop();
     }
@@ -2716,8 +2718,8 @@ function v_HpfPaymentResponse(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.push("redirect_params");
       if (!(v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1) || v_VoucherWalletParameters(p1))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: array, object (closest: array)");
         v_HpfPaymentResponse_properties_redirect_params_anyOf_0(p1, ctx);
+        ctx.fail("anyOf", "must match at least one of: array, object (closest: array)");
       }
       ctx?.segments.pop();
     }
@@ -2758,8 +2760,8 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
       ctx?.segments.push("error_code");
       if (!(v_S2sErrorResponse_properties_http_code(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
         v_S2sErrorResponse_properties_http_code(p1, ctx);
+        ctx.fail("anyOf", "must match at least one of: integer, string (closest: integer)");
       }
       ctx?.segments.pop();
     } else {
@@ -2778,14 +2780,14 @@ function v_CheckoutLookupError(value: unknown, ctx?: ValidationContext): boolean
 function v_CheckoutErrorResponse(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_CheckoutLookupError(value) || v_CheckoutValidationError(value))) {
     if (!ctx) return false;
-    switch (closestAlternative(value, VALUE_10)) {
+    switch (closestAlternative(value, VALUE_11)) {
       case 0:
-        ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Lookup error)");
         v_CheckoutLookupError(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Lookup error)");
         break;
       case 1:
-        ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Validation error)");
         v_CheckoutValidationError(value, ctx);
+        ctx.fail("anyOf", "must match at least one of: Lookup error, Validation error (closest: Validation error)");
         break;
     }
   }
@@ -3004,14 +3006,14 @@ function v_CheckoutStatusResponse(value: unknown, ctx?: ValidationContext): bool
     if (matches1 !== 1) {
       if (!ctx) return false;
       if (matches1 === 0) {
-        switch (closestAlternative(value, VALUE_13)) {
+        switch (closestAlternative(value, VALUE_14)) {
           case 0:
-            ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: Payment status)");
             v_CheckoutPaymentStatus(value, ctx);
+            ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: Payment status)");
             break;
           case 1:
-            ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: array)");
             v_CheckoutStatusResponse_oneOf_1(value, ctx);
+            ctx.fail("oneOf", "must match exactly one of: Payment status, array (closest: array)");
             break;
         }
       } else {
@@ -3081,8 +3083,8 @@ function v_CallbackBrowserFields(value: unknown, ctx?: ValidationContext): boole
 function v_CallbackDataMap(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_CallbackDataObject(value) || v_CallbackDataList(value))) {
     if (!ctx) return false;
-    ctx.fail("anyOf", "must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)");
     v_CallbackDataObject(value, ctx);
+    ctx.fail("anyOf", "must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)");
   }
   return true;
 }
@@ -3096,8 +3098,8 @@ function v_CallbackDataObject(value: unknown, ctx?: ValidationContext): boolean 
       ctx?.segments.push(key1);
       if (!(v_DeviceWalletToken_properties_paymentData_properties_data(value[key1]) || v_CallbackDataMap(value[key1]))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
         v_DeviceWalletToken_properties_paymentData_properties_data(value[key1], ctx);
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
       }
       ctx?.segments.pop();
     }
@@ -3115,8 +3117,8 @@ function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
       ctx?.segments.push(i1);
       if (!(v_DeviceWalletToken_properties_paymentData_properties_data(item2) || v_CallbackDataObject(item2))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: string, CallbackDataObject (closest: string)");
         v_DeviceWalletToken_properties_paymentData_properties_data(item2, ctx);
+        ctx.fail("anyOf", "must match at least one of: string, CallbackDataObject (closest: string)");
       }
       ctx?.segments.pop();
     }
@@ -3127,8 +3129,8 @@ function v_CallbackDataList(value: unknown, ctx?: ValidationContext): boolean {
 function v_CallbackCustomData(value: unknown, ctx?: ValidationContext): boolean {
   if (!(v_DeviceWalletToken_properties_paymentData_properties_data(value) || v_CallbackDataMap(value))) {
     if (!ctx) return false;
-    ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
     v_DeviceWalletToken_properties_paymentData_properties_data(value, ctx);
+    ctx.fail("anyOf", "must match at least one of: string, CallbackDataMap (closest: string)");
   }
   return true;
 }
@@ -3907,14 +3909,14 @@ function v_SaleRequest_given_action(value: Record<string, unknown>, ctx?: Valida
     if (v_SaleApmRequest(value)) matches2++;
     if (matches2 !== 1) {
       if (matches2 === 0) {
-        switch (closestAlternative(value, VALUE_5)) {
+        switch (closestAlternative(value, VALUE_6)) {
           case 0:
-            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
             v_SaleCardRequest(value, ctx);
+            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)");
             break;
           case 1:
-            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
             v_SaleApmRequest(value, ctx);
+            ctx.fail("oneOf", "must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)");
             break;
         }
       } else {
@@ -7099,10 +7101,10 @@ export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_Devic
 export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters));
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(v_SessionOrder, "json");
+export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(deferred_SessionOrder, "json");
 
 /** Type guard for SessionOrder: true when the value satisfies every rule of the schema. */
-export const isSessionOrder = /* @__PURE__ */ guard<Schemas["SessionOrder"]>(v_SessionOrder);
+export const isSessionOrder = /* @__PURE__ */ guard<Schemas["SessionOrder"]>(deferred_SessionOrder);
 
 /** Validates a SessionCustomer; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(v_SessionCustomer, "json");
@@ -7129,16 +7131,16 @@ export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionC
 export const isSessionCrypto = /* @__PURE__ */ guard<Schemas["SessionCrypto"]>(v_SessionCrypto);
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
+export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
+export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
@@ -7153,10 +7155,10 @@ export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas
 export const isCheckoutValidationError = /* @__PURE__ */ guard<Schemas["CheckoutValidationError"]>(v_CheckoutValidationError);
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
+export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
 export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");

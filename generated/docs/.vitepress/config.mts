@@ -17,6 +17,16 @@ export default defineConfig({
     "title": "Payment Gateway Merchant Interface",
     "description": "Merchant interface of the payment gateway: S2S CARD, S2S APM, Checkout and callbacks.",
     "lang": "en-US",
+    "head": [
+      [
+        "link",
+        {
+          "rel": "icon",
+          "type": "image/svg+xml",
+          "href": "/favicon.svg"
+        }
+      ]
+    ],
     "ignoreDeadLinks": [
       "/openapi.yaml"
     ],

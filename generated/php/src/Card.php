@@ -327,7 +327,7 @@ final class Card
     }
 
     /**
-     * S2S CARD CREDITVOID: `POST /post` with `action=CREDITVOID`. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.".
+     * S2S CARD CREDITVOID: `POST /post` with `action=CREDITVOID`. Refunds a settled payment (REFUND) or releases an authorization or reverses a debit (REVERSAL), identified by its `trans_id`. Without `amount` the full amount is returned; a partial refund needs `amount`, and several partial refunds are allowed. The answer is ACCEPTED; the outcome arrives by callback. An unknown `trans_id` answers 100000 "Payment not found.". After a partial refund the payment stays SETTLED: its callback is SUCCESS with status SETTLED and the refunded `amount`, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total (keep the refund callbacks for that). Only a refund of all that remains makes it REFUND.
      *
      * @param array{
      *     'amount'?: string,
@@ -343,7 +343,7 @@ final class Card
     }
 
     /**
-     * S2S CARD REFUND: `POST /post` with `action=REFUND`. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID.
+     * S2S CARD REFUND: `POST /post` with `action=REFUND`. The document names REFUND for S2S CARD and S2S APM without a body; the public protocol refunds with CREDITVOID, and REFUND behaves as CREDITVOID does: after a partial refund the payment stays SETTLED, and GET_TRANS_STATUS keeps answering SETTLED, with no refunded total.
      *
      * @param array{
      *     'amount'?: string,

@@ -14,13 +14,15 @@ import { changelogPage, clientPage, errorsPage, gettingStartedPage, limitsPage, 
 import { landingPage, methodsIndexPage, referencePage } from './pages/landing.js';
 import { methodPage } from './pages/method-page.js';
 import { buildSite, paths } from './site.js';
-import { siteConfig } from './site-config.js';
+import { FAVICON, siteConfig } from './site-config.js';
 import { stateDiagramSvg } from './state-diagram.js';
 import { fillTemplate, loadTemplates } from './templates.js';
 import { actionTryIt, callbackTryIt, checkoutTryIt, tryItPath, type TryItData } from './try-it.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageNames } from './pages/guides.js';
+import { callbackSample } from './callback-sample.js';
+import { settingsNote } from './samples.js';
 
 const SOURCE = 'generators/emitters/docs';
 const THEME_DIR = 'templates/docs/theme';
@@ -70,13 +72,13 @@ export const docsEmitter: Emitter = {
       ...model.webhooks.map((webhook) => markdown(paths.callback(webhook), callbackPage(site, templates, webhook))),
       ...site.methods.map((method) => markdown(paths.method(method), methodPage(site, method))),
       markdown(paths.guide('getting-started'), gettingStartedPage(site, templates), template('getting-started')),
-      markdown(paths.guide('client'), clientPage(templates), template('client')),
+      markdown(paths.guide('client'), clientPage(site, templates), template('client')),
       markdown(paths.guide('signatures'), signaturesPage(site, templates), template('signatures')),
       markdown(paths.guide('errors'), errorsPage(site, templates), template('errors')),
       markdown(paths.guide('limits'), limitsPage(site, templates), template('limits')),
       markdown(paths.guide('states'), statesPage(states, templates), template('states')),
       markdown(paths.guide('testing'), testingPage(site, templates, packages), template('testing')),
-      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), {}), template('php')),
+      markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), { callbackSample: callbackSample(model, templates, 'php'), settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY') }), template('php')),
       markdown(paths.guide('conformance'), fillTemplate(templates.get('conformance.md'), {}), template('conformance')),
       markdown(paths.guide('releasing'), fillTemplate(templates.get('releasing.md'), { packageVersion: packages.clientVersion, interfaceVersion: model.specVersion }), template('releasing')),
       markdown(paths.guide('changing-the-spec'), fillTemplate(templates.get('changing-the-spec.md'), { examplePassword: EXAMPLE_PASSWORD }), template('changing-the-spec')),
@@ -85,6 +87,7 @@ export const docsEmitter: Emitter = {
       ...model.checkoutOperations.map((endpoint) => tryIt(checkoutTryIt(site, endpoint.operationId))),
       ...model.webhooks.map((webhook) => tryIt(callbackTryIt(site, webhook))),
       { path: 'docs/public/states.svg', contents: stateDiagramSvg(states), kind: 'html', source: SOURCE },
+      { path: 'docs/public/favicon.svg', contents: FAVICON, kind: 'html', source: SOURCE },
       { path: 'docs/.vitepress/config.mts', contents: siteConfig(site, packages.clientVersion), kind: 'typescript', source: SOURCE },
       // The theme is hand-written (templates/docs/theme): copied as it is.
       ...readdirSync(join(context.projectRoot, THEME_DIR)).map((name): GeneratedFile => ({

@@ -37,18 +37,37 @@ export interface RecipeText {
   readonly steps: readonly string[];
 }
 
-const conditionWords = (when: NonNullable<SignatureRecipeData['cases']>[number]['when']) =>
-  typeof when === 'string' ? `\`${when}\` is sent` : `\`${when.field}=${when.equals}\``;
+type Case = NonNullable<SignatureRecipeData['cases']>[number];
 
-export function recipeText(recipe: SignatureRecipeData): RecipeText {
+/**
+ * Recipe field → the merchant request's name for it (a callback's `x-signature.context`): values
+ * the platform signs with from the payment itself, whether or not the callback carries them.
+ */
+export type RecipeContext = Readonly<Record<string, string>>;
+
+/** Where a field's value comes from: the message's own, or the payment's (`context`), in words. */
+const fromPayment = (field: string, context: RecipeContext) =>
+  `the callback's \`${field}\`, or, when the callback does not carry it, the ${context[field] === field ? 'one' : `\`${context[field]}\``} your payment request sent`;
+
+/** A case's condition, in words and as the formula's comment. */
+function condition(when: Case['when'], context: RecipeContext): { words: string; comment: string } {
+  if (typeof when !== 'string') return { words: `\`${when.field}=${when.equals}\``, comment: `${when.field}=${when.equals}` };
+  if (context[when] !== undefined)
+    return { words: `the payment has a \`${when}\` (${fromPayment(when, context)})`, comment: `the payment has a ${when} (the callback's, else your request's)` };
+  return { words: `\`${when}\` is sent`, comment: `${when} is sent` };
+}
+
+export function recipeText(recipe: SignatureRecipeData, context: RecipeContext = {}): RecipeText {
   const cases = recipe.cases ?? [];
   const formulas = [
-    ...cases.map((entry) => `hash = ${digestFormula(recipe, formulaText(entry.input as SignatureExpression))}   // when ${typeof entry.when === 'string' ? `${entry.when} is sent` : `${entry.when.field}=${entry.when.equals}`}`),
+    ...cases.map((entry) => `hash = ${digestFormula(recipe, formulaText(entry.input as SignatureExpression))}   // when ${condition(entry.when, context).comment}`),
     `hash = ${digestFormula(recipe, formulaText(recipe.input as SignatureExpression))}${cases.length > 0 ? '   // otherwise' : ''}`,
   ];
+  const fromPaymentSteps = Object.keys(context).map((field) => `\`${field}\` is ${fromPayment(field, context)}: the platform signs with the payment's own value.`);
   const steps = [
-    ...cases.map((entry) => `When ${conditionWords(entry.when)}, the string to sign is ${expressionWords(entry.input)}.`),
+    ...cases.map((entry) => `When ${condition(entry.when, context).words}, the string to sign is ${expressionWords(entry.input)}.`),
     `${cases.length > 0 ? 'Otherwise, the' : 'The'} string to sign is ${expressionWords(recipe.input)}.`,
+    ...fromPaymentSteps,
     'A field the request does not carry counts as an empty string (it is left out).',
     ...recipe.digests.map((digest, index) =>
       index === 0

@@ -2,10 +2,13 @@
 // forbidden with `false`, `oneOf` alternatives) in plain words, generated from the schema
 // itself so the sentence a merchant reads is the rule the validators enforce.
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
+import { amountCurrencies, currencyExponents, type CurrencyExponents } from '../../model/currency-exponents.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
 import { warningOf } from '../../model/warnings.js';
 
 type Resolver = Pick<SpecModel, 'resolve'>;
+/** What the rules of a whole request read: the schemas, and the document's currency table. */
+type RuleModel = Pick<SpecModel, 'resolve' | 'document'>;
 
 /** A field's wire name: bracket keys for form bodies (`parameters[pin]`), dotted for JSON (`order.amount`). */
 export function wirePath(style: WirePathStyle, prefix: string, name: string): string {
@@ -141,8 +144,34 @@ export function dependentRequiredText(dependent: Readonly<Record<string, readonl
   return Object.entries(dependent).map(([name, needs]) => sentence(`${field(wirePath(style, prefix, name))} needs ${list(needs.map((need) => field(wirePath(style, prefix, need))))}`));
 }
 
+/** Where the docs list the decimals of every currency (the Limits page's section). */
+export const AMOUNT_DECIMALS_LINK = '/guide/limits#amount-decimals-by-currency';
+
+/** An amount with `count` decimals (`1.99` for 2, `10` for 0): the most its currency takes. */
+const amountWith = (count: number) => (count === 0 ? '10' : `1.${'9'.repeat(count)}`);
+
+/** The currency table in a phrase: an example amount that passes for a currency of each number of decimals. */
+export function currencyExamples(table: CurrencyExponents): string {
+  const byCount = new Map<number, string>();
+  for (const code of ['USD', 'EUR', 'XOF', 'BHD', ...table.keys()]) {
+    const count = table.get(code);
+    if (count !== undefined && !byCount.has(count)) byCount.set(count, code);
+  }
+  return list([...byCount].sort(([a], [b]) => a - b).map(([count, code]) => `\`${amountWith(count)}\` ${code}`));
+}
+
+/** `x-amount-decimals` as sentences: each amount's decimals by its currency, with examples. */
+export function amountDecimalsText(model: RuleModel, pairs: unknown, style: WirePathStyle, prefix = ''): string[] {
+  const table = currencyExponents(model);
+  return Object.entries(amountCurrencies(pairs, 'x-amount-decimals')).map(([amount, currency]) =>
+    sentence(
+      `${field(wirePath(style, prefix, amount))} has at most the decimals its currency (${field(wirePath(style, prefix, currency))}) takes: ${currencyExamples(table)} are the most; one more decimal is refused ([every currency](${AMOUNT_DECIMALS_LINK}))`,
+    ),
+  );
+}
+
 /** Every rule of a schema, through $ref, allOf and nested objects, deduplicated, in schema order. */
-export function ruleTexts(resolver: Resolver, node: JsonSchema, style: WirePathStyle): string[] {
+export function ruleTexts(resolver: RuleModel, node: JsonSchema, style: WirePathStyle): string[] {
   const out = new Set<string>();
   const walk = (current: JsonSchema, prefix: string, seen: Set<JsonSchema>, depth: number) => {
     const schema = resolver.resolve(current);
@@ -150,6 +179,7 @@ export function ruleTexts(resolver: Resolver, node: JsonSchema, style: WirePathS
     const inner = new Set(seen).add(schema);
     for (const text of ifThenText(resolver, schema, style, prefix)) out.add(text);
     for (const text of dependentRequiredText(schema.dependentRequired ?? {}, style, prefix)) out.add(text);
+    if (schema['x-amount-decimals'] !== undefined) for (const text of amountDecimalsText(resolver, schema['x-amount-decimals'], style, prefix)) out.add(text);
     if (schema.not !== undefined) for (const clause of notClauses(resolver, schema.not, style, prefix)) out.add(sentence(clause));
     // A warning about the object's fields (one expected absent): reported, never refused.
     const warning = warningOf(schema);

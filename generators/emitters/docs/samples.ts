@@ -64,11 +64,14 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   };
 }
 
-/** A TypeScript call of the generated client for an operation, with an example's fields as input (the Try-it panel's code path). */
-export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string): string {
+/**
+ * A TypeScript call of the generated client for an operation, with an example's fields as input
+ * (the Try-it panel's code path); `then`: what it does with the answer `response`.
+ */
+export function typescriptSample(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>, title?: string, then?: readonly string[]): string {
   const { input, urlVariable, keyVariable, method } = sampleCall(operation, example, signing);
   const settings = { baseUrl: new Expression(`process.env.${urlVariable}!`), merchantKey: new Expression(`process.env.${keyVariable}!`), password: new Expression('process.env.MERCHANT_PASSWORD!') };
-  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings }), title);
+  return fence('ts', typescriptCall({ protocol: operation.protocol, call: clientCallPath(operation.protocol, method), input, settings, ...(then ? { then } : {}) }), title);
 }
 
 /** The PHP client's call for an operation, with the same example's fields as its input array. */
@@ -107,5 +110,11 @@ export function phpSample(operation: ClientOperation, example: Readonly<Record<s
 
 /** The operation's sample in every language the docs show, as tabs of one code group; `signing`: exampleSigning() of its signing fields. */
 export function clientSamples(operation: ClientOperation, example: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): string {
-  return codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'));
+  const { urlVariable, keyVariable } = sampleCall(operation, example, signing);
+  return `${codeGroup(typescriptSample(operation, example, signing, 'TypeScript'), phpSample(operation, example, signing, 'PHP'))}\n\n${settingsNote(urlVariable, keyVariable)}`;
+}
+
+/** What the samples' environment variables hold, against the platform and against the sandbox. */
+export function settingsNote(urlVariable: string, keyVariable: string): string {
+  return `\`${urlVariable}\`, \`${keyVariable}\` and \`MERCHANT_PASSWORD\` are your deployment's URL, merchant key and password. Against the sandbox they are the \`url\` and \`merchants[0]\`'s \`key\` and \`password\` of the line it prints when it starts ([Testing](/guide/testing#start-the-sandbox)).`;
 }

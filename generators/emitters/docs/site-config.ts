@@ -10,6 +10,9 @@ interface Link {
 
 const plain = (text: string) => prose(text).replace(/`/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
+/** The site's icon (docs/public/favicon.svg): a card. */
+export const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="7" width="28" height="19" rx="3" fill="#3451b2"/><rect x="2" y="11" width="28" height="4" fill="#1d2530"/></svg>\n';
+
 /** `packageVersion`: the packages' own version, shown in the header beside the interface's. */
 export function siteConfig(site: Site, packageVersion: string): string {
   const { model } = site;
@@ -45,6 +48,8 @@ export function siteConfig(site: Site, packageVersion: string): string {
     title: plain(model.document.info.title),
     description: 'Merchant interface of the payment gateway: S2S CARD, S2S APM, Checkout and callbacks.',
     lang: 'en-US',
+    // An icon of its own, so no browser asks for a /favicon.ico the site does not have.
+    head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
     // Links are checked at build time; the spec download is a file VitePress does not know.
     ignoreDeadLinks: ['/openapi.yaml'],
     lastUpdated: false,

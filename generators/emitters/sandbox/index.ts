@@ -12,6 +12,7 @@ import { operationNames, validatorName, webhookNames } from '../../model/names.j
 import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../model/test-data.js';
+import { DECLINE_REASONS } from '../../../templates/sandbox/core/decline-reasons.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { exportedNames, generatedManifest } from '../../shared/package-exports.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
@@ -113,6 +114,7 @@ function readme(model: SpecModel, template: string): string {
     blockTimeouts: String(delivery.block.timeouts),
     blockWithinSeconds: String(delivery.block.withinSeconds),
     blockForSeconds: String(delivery.block.forSeconds),
+    expiredReason: DECLINE_REASONS.expired,
   };
   return template.replace(/%%([A-Za-z]+)%%/g, (_match, name: string) => {
     if (!(name in values)) throw new Error(`${TEMPLATES}/README.md: no value for %%${name}%%`);

@@ -7,6 +7,7 @@ import type { JsonSchema } from '../../model/json-schema.js';
 import type { Evaluated, Kind } from './annotations.js';
 import type { Code } from './code.js';
 import type { Condition } from '../../shared/condition-text.js';
+import type { ValidatorFacts } from '../../shared/validator-facts.js';
 
 /** Where a sub-schema sits below the schema being compiled: `['allOf', 1, 'if']`. */
 export type SchemaPath = readonly (string | number)[];
@@ -20,6 +21,8 @@ export interface CodeScope {
   withKnownType(type: string | undefined): CodeScope;
   /** Why the current rules apply, inside a then/else branch: appended to messages as ` (when auth is "Y")`. */
   readonly condition: Condition | undefined;
+  /** Facts of the model some keywords read (`x-amount-decimals`: the currency table). */
+  readonly facts: ValidatorFacts;
   /**
    * False in a function that only answers (an `if`, a `not`): it has no `ctx`, a failure returns
    * false at once, and nothing is recorded (`record` throws).

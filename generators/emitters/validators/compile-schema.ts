@@ -16,6 +16,8 @@ import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js'
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
+import { NO_FACTS, type ValidatorFacts } from '../../shared/validator-facts.js';
+import { AMOUNT_KEYWORDS } from './keywords/amount.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
 import { CONTENT_KEYWORDS } from './keywords/content.js';
@@ -37,6 +39,8 @@ const KEYWORDS: readonly KeywordDefinition[] = [
   ...CONTENT_KEYWORDS,
   ...NUMBER_KEYWORDS,
   ...OBJECT_KEYWORDS,
+  // After `properties`: an amount's own rules (its pattern) report first.
+  ...AMOUNT_KEYWORDS,
   ...ARRAY_KEYWORDS,
   ...COMBINATOR_KEYWORDS,
   ...WARNING_KEYWORDS,
@@ -110,6 +114,8 @@ export class ValidatorCompiler {
     private readonly model: Pick<SpecModel, 'schemas'>,
     resources?: SchemaResources,
     private readonly validatedAlone: ReadonlySet<string> = new Set(),
+    /** What keywords read of the model beyond a schema (the currency table); none by default. */
+    readonly facts: ValidatorFacts = NO_FACTS,
   ) {
     this.index = new SchemaIndex(Object.fromEntries(model.schemas), resources);
   }
@@ -286,6 +292,7 @@ export class ValidatorCompiler {
         knownType,
         withKnownType: (type) => makeScope(value, condition, at, base, type, known),
         condition,
+        facts: compiler.facts,
         reports,
         known,
         // `reject` records and returns false with a context, and returns true (stop) without one.

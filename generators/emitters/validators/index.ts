@@ -12,6 +12,7 @@ import { stringLiteral } from '../../shared/code-text.js';
 import { fromPart, type Emitter, type GeneratedFile } from '../emitter.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
+import { validatorFacts } from '../../shared/validator-facts.js';
 import { block, render, type Code } from './code.js';
 import { ValidatorCompiler } from './compile-schema.js';
 import { deferredFunctions, deferredModulePath, layoutValidators } from './modules.js';
@@ -48,12 +49,14 @@ export function createValidatorsEmitter(resources?: SchemaResources): Emitter {
 
 export const validatorsEmitter: Emitter = createValidatorsEmitter();
 
-/** What the validators read of the model: the component schemas, their wire styles, and the client's requests. */
+/** What the validators read of the model: the component schemas, their wire styles, the client's requests and the currency table. */
 interface ValidatorInputs {
   readonly schemas: readonly (readonly [string, SchemaObject])[];
   readonly wireStyles: readonly (readonly [string, WirePathStyle])[];
   /** Each client operation's request schema, with the fields it defines when the client refuses others. */
   readonly requests: readonly { readonly schemaName: string; readonly fields?: readonly string[] }[];
+  /** The currency table `x-amount-decimals` checks amounts against (code, decimals). */
+  readonly currencyExponents: readonly (readonly [string, number])[];
 }
 
 function validatorInputs(model: SpecModel): ValidatorInputs {
@@ -61,13 +64,15 @@ function validatorInputs(model: SpecModel): ValidatorInputs {
     schemas: [...model.schemas],
     wireStyles: [...model.wireStyles],
     requests: clientOperations(model).map((operation) => ({ schemaName: operation.requestSchemaName, ...(operation.fields ? { fields: operation.fields } : {}) })),
+    currencyExponents: [...validatorFacts(model).currencyExponents],
   };
 }
 
 function emitValidators(part: ValidatorInputs, resources: SchemaResources | undefined): readonly GeneratedFile[] {
   const model = { schemas: new Map(part.schemas), wireStyles: new Map(part.wireStyles) };
   const requests = part.requests;
-  const compiler = new ValidatorCompiler(model, resources, new Set(requests.map((request) => request.schemaName)));
+  const facts = { currencyExponents: new Map(part.currencyExponents) };
+  const compiler = new ValidatorCompiler(model, resources, new Set(requests.map((request) => request.schemaName)), facts);
   const names = [...model.schemas.keys()];
   const compiledNames = compiler.components(names);
   const folded = compiler.foldIdentical();

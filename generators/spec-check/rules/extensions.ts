@@ -34,6 +34,8 @@ export const EXTENSION_PLACES: Readonly<Record<string, readonly string[]>> = {
   'x-warning': ['Schema'],
   'x-luhn': ['in x-warning'],
   'x-dotted-names': ['Schema'],
+  'x-amount-decimals': ['Schema'],
+  'x-currency-exponents': ['Info'],
   'x-decimal-minimum': ['Schema'],
   'x-decimal-maximum': ['Schema'],
 };

@@ -7,6 +7,7 @@
 import type { Scenario, ScenarioContext } from '../runner.js';
 import type { TransitionRule } from '../tables.js';
 import { field, request, schemaIssues, sendS2s, type Answer } from '../wire.js';
+import { postedParams } from './payer.js';
 import { fresh, orderId } from './requests.js';
 import { moveKey, NEEDS_PAYER, NEW, operationWord, type Steps } from './steps.js';
 
@@ -105,7 +106,8 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
           if (typeof url !== 'string') return context.differ(`a ${move.from} answer without redirect_url`);
           if (!options.sandboxControls)
             return context.skip(`${move.from} answer checked; completing the page: ${NEEDS_PAYER}`);
-          await steps.payerCompletes(context, url, {}, /success/);
+          // The payer arrives as the answer says: posting redirect_params when redirect_method is POST.
+          await steps.payerCompletes(context, url, {}, /success/, postedParams(answer.body));
           await steps.lookup(context, 'card', payment, body, move.to);
           options.exercised.add(moveKey(move));
         },

@@ -40,10 +40,27 @@ export interface PayerVisit {
 }
 
 /**
- * Opens `url` and submits the first form whose inputs the payer can fill from `fields` (its other
- * inputs left empty), pressing the button whose value matches `press` where the form has buttons.
- * A redirect to another page of the same platform is opened and submitted the same way, at most
- * `hops` times; a redirect elsewhere (the merchant's return URL) ends the visit.
+ * How a REDIRECT answer sends the payer (`redirect_method`, facts §2.2): the fields to post to
+ * `redirect_url` when it says POST (`redirect_params`, an object or a list of `{name, value}`),
+ * undefined when the payer goes there by GET.
+ */
+export function postedParams(answer: unknown): Readonly<Record<string, string>> | undefined {
+  const record = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  if (record(answer)['redirect_method'] !== 'POST') return undefined;
+  const params = record(answer)['redirect_params'];
+  const pairs = Array.isArray(params)
+    ? params.map((entry) => [String(record(entry)['name']), String(record(entry)['value'])])
+    : Object.entries(record(params)).map(([name, value]) => [name, String(value)]);
+  return Object.fromEntries(pairs);
+}
+
+/**
+ * Opens `url` (posting `posted` to it when the answer said POST, as a browser submits the form)
+ * and submits the first form whose inputs the payer can fill from `fields` (its other inputs left
+ * empty), pressing the button whose value matches `press` where the form has buttons. A redirect
+ * to another page of the same platform is opened and submitted the same way, at most `hops`
+ * times; a redirect elsewhere (the merchant's return URL) ends the visit.
  */
 export async function payerVisits(
   target: Target,
@@ -51,12 +68,13 @@ export async function payerVisits(
   fields: Readonly<Record<string, string>>,
   press: RegExp,
   hops = 3,
+  posted?: Readonly<Record<string, string>>,
 ): Promise<PayerVisit> {
   const answers: Answer[] = [];
   let next: string | undefined = url;
   const origin = new URL(url).origin;
   for (let hop = 0; next !== undefined && hop < hops; hop++) {
-    const page = await request(target, next, 'GET');
+    const page = hop === 0 && posted ? await request(target, next, 'POST', posted) : await request(target, next, 'GET');
     answers.push(page);
     const forms = pageForms(typeof page.body === 'string' ? page.body : '', next);
     const form =

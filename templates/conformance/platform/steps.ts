@@ -252,8 +252,9 @@ export class Steps {
     url: string,
     fields: Readonly<Record<string, string>>,
     press: RegExp,
+    posted?: Readonly<Record<string, string>>,
   ): Promise<void> {
-    const visit = await payerVisits(this.target, url, fields, press);
+    const visit = await payerVisits(this.target, url, fields, press, undefined, posted);
     for (const answer of visit.answers) context.saw(answer.exchange);
     if (visit.stuck) return context.differ(`the payer could not go on: ${visit.stuck}`);
     const failed = visit.answers.find((answer) => answer.status >= 400);

@@ -22,6 +22,8 @@ export interface Shop {
 export function callbackHandler(shop: Shop): CallbackHandler {
   return createCallbackHandler({
     password: process.env.MERCHANT_PASSWORD!,
+    // md5 unless the operator switched your account to SHA256 signatures.
+    signatureAlgorithm: process.env.SIGNATURE_ALGORITHM === 'sha256' ? 'sha256' : 'md5',
     // The fields are not verified yet: use them only to find the order (S2S callbacks name it
     // `order_id`, Checkout callbacks `order_number`).
     signingContext: async (fields) => {
@@ -29,6 +31,9 @@ export function callbackHandler(shop: Shop): CallbackHandler {
       return order && { payer_email: order.payerEmail, card_number: order.card };
     },
     // Answers OK once this resolves; ERROR (and the platform delivers again) when it throws.
+    // `event.signed` holds the fields the hash covers. `status` is not among them on most
+    // callbacks: anyone replaying an authentic callback can change it, so confirm it with a status
+    // lookup (`confirm`) before you ship an order.
     onEvent: (event) => shop.fulfil(event),
   });
 }

@@ -50,7 +50,9 @@ export default defineComponent({
     const exampleIndex = ref(0);
     const sandboxUrl = ref(DEFAULT_SANDBOX);
     const merchant = ref<Merchant>();
-    const connection = ref<'checking' | 'up' | 'down'>('checking');
+    // Idle until the reader asks: a page opens no connection to a sandbox that may not run (no
+    // console error, no request to a private address from a public page).
+    const connection = ref<'idle' | 'checking' | 'up' | 'down'>('idle');
     const answer = ref<{ status: number; body: unknown }>();
     const inspection = ref<Inspection>();
     const sending = ref(false);
@@ -74,7 +76,7 @@ export default defineComponent({
       for (const name of loaded.headers) headers[name] = '';
     }
 
-    // The last look wins: one started on mount must not overwrite the reader's own Connect.
+    // The last look wins: an earlier Connect must not overwrite a later one.
     let looks = 0;
     async function connect() {
       const look = ++looks;
@@ -93,7 +95,6 @@ export default defineComponent({
 
     onMounted(async () => {
       await load(props.data);
-      await connect();
     });
 
     const base = computed(() => sandboxUrl.value.replace(/\/+$/, ''));
@@ -263,6 +264,9 @@ export default defineComponent({
       return h('div', { class: 'try-it-connection' }, [
         input('try-it-url', 'Sandbox URL', sandboxUrl.value, (value) => (sandboxUrl.value = value)),
         h('button', { type: 'button', class: 'try-it-button', onClick: connect }, 'Connect'),
+        connection.value === 'idle'
+          ? h('p', { role: 'status' }, 'Press Connect to send this request to a sandbox on your machine.')
+          : null,
         connection.value === 'checking' ? h('p', { role: 'status' }, 'Looking for the sandbox…') : null,
         connection.value === 'down'
           ? h('div', { class: 'try-it-down', role: 'status' }, [

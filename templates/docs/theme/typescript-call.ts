@@ -55,10 +55,12 @@ export interface TypescriptCall {
   readonly input: Readonly<Record<string, unknown>>;
   /** The client's settings: values, or Expressions that read them from the environment. */
   readonly settings: { readonly baseUrl: unknown; readonly merchantKey: unknown; readonly password: unknown };
+  /** What the sample does with the answer `response` (lines inside the `try`); it prints it by default. */
+  readonly then?: readonly string[];
 }
 
 /** The call as a merchant writes it: create the client, call, tell the client's errors apart. */
-export function typescriptCall({ protocol, call, input, settings }: TypescriptCall): string {
+export function typescriptCall({ protocol, call, input, settings, then }: TypescriptCall): string {
   const s2s = protocol !== 'checkout';
   const factory = s2s ? 'createS2SClient' : 'createCheckoutClient';
   return [
@@ -72,7 +74,7 @@ export function typescriptCall({ protocol, call, input, settings }: TypescriptCa
     '',
     'try {',
     `  const response = await ${call}(${literal(input, '  ')});`,
-    '  console.log(response);',
+    ...(then ?? ['console.log(response);']).map((line) => `  ${line}`),
     '} catch (error) {',
     '  // Validation, transport and platform errors; card data is masked in every one.',
     '  if (error instanceof GatewayError) console.error(error.kind, error.message);',

@@ -34,6 +34,13 @@ export class ErrorCatalogue {
     return this.#resolve((entry) => entry.field === field && entry.code !== undefined);
   }
 
+  /** The coded entry for a condition on `field` (`208004`: a capture above the authorized amount), if the catalogue has one. */
+  coded(field: string): CataloguedError | undefined {
+    const match = (entry: ErrorCase) => entry.field === field && entry.code !== undefined;
+    const found = this.own.find(match) ?? this.related.find(match);
+    return found ? this.#fill(found) : undefined;
+  }
+
   /** The entry for a condition on `field` the document gives as text (`Void is not allowed.`). */
   condition(field: string): CataloguedError | undefined {
     const match = (entry: ErrorCase) =>

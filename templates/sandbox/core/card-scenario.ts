@@ -8,13 +8,16 @@ import type { CardScenario, TestCard } from './tables.js';
 /**
  * The scenario of a card: a test card with `any` expiry by its number; a test card listed with
  * several expiries by the expiry (the month alone when the year differs: the public sources
- * disagree on it); any other card that passes the Luhn check succeeds.
+ * disagree on it); any other card that passes the Luhn check succeeds. A card whose expiry month
+ * has passed on the sandbox clock (`now`) is declined as expired, as an issuer declines it,
+ * whatever it would otherwise do.
  */
 export function cardScenario(
   cards: readonly TestCard[],
   number: string | undefined,
   month: string | undefined,
   year: string | undefined,
+  now?: number,
 ): CardScenario {
   if (number === undefined) return 'success';
   const digits = number.replace(/\s+/g, '');
@@ -24,9 +27,17 @@ export function cardScenario(
   if (any) return any.scenario;
   const mm = (month ?? '').padStart(2, '0');
   const yyyy = year?.length === 2 ? `20${year}` : (year ?? '');
+  if (now !== undefined && expired(mm, yyyy, now)) return 'expired';
   const chosen =
     listed.find((card) => card.expiry === `${mm}/${yyyy}`) ?? listed.find((card) => card.expiry.startsWith(`${mm}/`));
   return chosen?.scenario ?? 'success';
+}
+
+/** A card is valid through the last day of its expiry month: expired once that month is over. */
+function expired(mm: string, yyyy: string, now: number): boolean {
+  if (!/^(0[1-9]|1[0-2])$/.test(mm) || !/^[0-9]{4}$/.test(yyyy)) return false;
+  const today = new Date(now);
+  return Number(yyyy) * 12 + Number(mm) < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
 }
 
 /** A card number of 12 to 19 digits whose check digit is right (the client's own check). */
@@ -90,6 +101,8 @@ export function firstCardStatus(
     case 'decline':
     case 'bad-card':
       return { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.card) };
+    case 'expired':
+      return { status: 'DECLINED', reason: declineReason(cards, scenario, DECLINE_REASONS.expired) };
     case '3ds-success':
       return mpi ? { status: auth ? 'PENDING' : 'SETTLED' } : { status: '3DS' };
     case '3ds-decline':

@@ -46,7 +46,7 @@ export function payCheckoutSession(
   const order = orderOf(request);
   const auth = request['auth'] === true;
   const cards = sandbox.tables.testData.cards;
-  const scenario = cardScenario(cards, card.number, card.month, card.year);
+  const scenario = cardScenario(cards, card.number, card.month, card.year, sandbox.clock.now());
   const { status, reason } = firstCardStatus(cards, scenario, auth, false);
   const success = status === 'SETTLED' || status === 'PENDING';
   const year = card.year.length === 2 ? `20${card.year}` : card.year;
@@ -99,6 +99,7 @@ export function returnUrl(sandbox: Sandbox, session: CheckoutSession, transactio
     recipe,
     { ...query, order_amount: order.amount, order_currency: order.currency, order_description: order.description },
     session.merchant.password,
+    session.merchant.settings.signatureAlgorithm,
   );
   const url = new URL(target);
   // The hash covers the four fixed fields only; the Protocol Mapping additions come after it.

@@ -2,6 +2,7 @@
 // outcomes), kept in one place so every handler says the same thing.
 export const DECLINE_REASONS = {
   card: 'Declined by processing.',
+  expired: 'Expired card.',
   threeDs: '3DS authentication failed.',
   redirect: 'The payer did not complete the payment.',
   capture: 'Capture declined by processing.',

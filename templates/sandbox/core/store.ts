@@ -7,6 +7,7 @@
 // (`RefusedMove`) before anything changes.
 import type { components } from '@payment-gateway/merchant-client';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { MerchantSettings } from './merchant-settings.js';
 import type { CardScenario, TransitionRule } from './tables.js';
 
 /** The start of the state table: a payment before its first answer. */
@@ -30,6 +31,8 @@ export interface Merchant {
   readonly password: string;
   /** Where callbacks go (the platform keeps it per merchant, set by an admin). */
   callbackUrl: string | undefined;
+  /** The operator's settings for this merchant (signatures, 3-D Secure redirects). */
+  readonly settings: MerchantSettings;
 }
 
 export type TransactionStatus = components['schemas']['TransactionStatus'];
@@ -131,8 +134,9 @@ export class SandboxStore {
     key: string = randomUUID(),
     password: string = randomBytes(16).toString('hex'),
     callbackUrl?: string,
+    settings: MerchantSettings = {},
   ): Merchant {
-    const merchant: Merchant = { key, password, callbackUrl };
+    const merchant: Merchant = { key, password, callbackUrl, settings };
     this.merchants.set(key, merchant);
     return merchant;
   }

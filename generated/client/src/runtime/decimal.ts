@@ -33,3 +33,14 @@ export function compareDecimal(a: string, b: string): number {
   if (effectiveA !== effectiveB) return effectiveA - effectiveB;
   return effectiveA === 0 ? 0 : effectiveA * Math.sign(magnitude);
 }
+
+/** The digits after the point of a decimal string (`'1.999'` has 3, `'10'` none). */
+export function fractionDigits(text: string): number {
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+/** The decimals `table` gives `currency` (a currency code), or -1 when it gives none. */
+export function currencyDecimals(table: Readonly<Record<string, number>>, currency: unknown): number {
+  return typeof currency === 'string' && Object.hasOwn(table, currency) ? table[currency]! : -1;
+}

@@ -245,6 +245,12 @@ final class Operations
                     'httpStatus' => 400,
                     'since' => '6.7.0',
                 ],
+                [
+                    'code' => '208004',
+                    'when' => 'the `amount` is above the authorized amount',
+                    'field' => 'amount',
+                    'httpStatus' => 400,
+                ],
             ],
         ],
         'S2S APM CAPTURE' => [

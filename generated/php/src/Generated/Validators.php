@@ -408,6 +408,174 @@ final class Validators
     private const SHAPES_1 = [[['signature', 'intermediateSigningKey', 'protocolVersion', 'signedMessage'], []], [[], []]];
     private const PATTERN_1 = '/^[0-9]+(\\.[0-9]+)?$/uD';
     private const PATTERN_2 = '/^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/uD';
+    private const CURRENCY_DECIMALS_1 = [
+        'AED' => 2,
+        'AFN' => 2,
+        'ALL' => 2,
+        'AMD' => 2,
+        'ANG' => 2,
+        'AOA' => 2,
+        'ARS' => 2,
+        'AUD' => 2,
+        'AWG' => 2,
+        'AZN' => 2,
+        'BAM' => 2,
+        'BBD' => 2,
+        'BDT' => 2,
+        'BGN' => 2,
+        'BHD' => 3,
+        'BIF' => 0,
+        'BMD' => 2,
+        'BND' => 2,
+        'BOB' => 2,
+        'BOV' => 2,
+        'BRL' => 2,
+        'BSD' => 2,
+        'BTN' => 2,
+        'BWP' => 2,
+        'BYN' => 2,
+        'BZD' => 2,
+        'CAD' => 2,
+        'CDF' => 2,
+        'CHE' => 2,
+        'CHF' => 2,
+        'CHW' => 2,
+        'CLF' => 4,
+        'CLP' => 2,
+        'CNY' => 2,
+        'COP' => 2,
+        'COU' => 2,
+        'CRC' => 2,
+        'CUC' => 2,
+        'CUP' => 2,
+        'CVE' => 2,
+        'CZK' => 2,
+        'DJF' => 0,
+        'DKK' => 2,
+        'DOP' => 2,
+        'DZD' => 2,
+        'EGP' => 2,
+        'ERN' => 2,
+        'ETB' => 2,
+        'EUR' => 2,
+        'FJD' => 2,
+        'FKP' => 2,
+        'GBP' => 2,
+        'GEL' => 2,
+        'GHS' => 2,
+        'GIP' => 2,
+        'GMD' => 2,
+        'GNF' => 0,
+        'GTQ' => 2,
+        'GYD' => 2,
+        'HKD' => 2,
+        'HNL' => 2,
+        'HTG' => 2,
+        'HUF' => 2,
+        'IDR' => 2,
+        'ILS' => 2,
+        'INR' => 2,
+        'IQD' => 3,
+        'IRR' => 2,
+        'ISK' => 0,
+        'JMD' => 2,
+        'JOD' => 3,
+        'JPY' => 2,
+        'KES' => 2,
+        'KGS' => 2,
+        'KHR' => 2,
+        'KMF' => 0,
+        'KPW' => 2,
+        'KRW' => 2,
+        'KWD' => 3,
+        'KYD' => 2,
+        'KZT' => 2,
+        'LAK' => 2,
+        'LBP' => 2,
+        'LKR' => 2,
+        'LRD' => 2,
+        'LSL' => 2,
+        'LYD' => 3,
+        'MAD' => 2,
+        'MDL' => 2,
+        'MGA' => 2,
+        'MKD' => 2,
+        'MMK' => 2,
+        'MNT' => 2,
+        'MOP' => 2,
+        'MRU' => 2,
+        'MUR' => 2,
+        'MVR' => 2,
+        'MWK' => 2,
+        'MXN' => 2,
+        'MXV' => 2,
+        'MYR' => 2,
+        'MZN' => 2,
+        'NAD' => 2,
+        'NGN' => 2,
+        'NIO' => 2,
+        'NOK' => 2,
+        'NPR' => 2,
+        'NZD' => 2,
+        'OMR' => 3,
+        'PAB' => 2,
+        'PEN' => 2,
+        'PGK' => 2,
+        'PHP' => 2,
+        'PKR' => 2,
+        'PLN' => 2,
+        'PYG' => 0,
+        'QAR' => 2,
+        'RON' => 2,
+        'RSD' => 2,
+        'RUB' => 2,
+        'RWF' => 0,
+        'SAR' => 2,
+        'SBD' => 2,
+        'SCR' => 2,
+        'SDG' => 2,
+        'SEK' => 2,
+        'SGD' => 2,
+        'SHP' => 2,
+        'SLE' => 2,
+        'SOS' => 2,
+        'SRD' => 2,
+        'SSP' => 2,
+        'STN' => 2,
+        'SVC' => 2,
+        'SYP' => 2,
+        'SZL' => 2,
+        'THB' => 2,
+        'TJS' => 2,
+        'TMT' => 2,
+        'TND' => 3,
+        'TOP' => 2,
+        'TRY' => 2,
+        'TTD' => 2,
+        'TWD' => 2,
+        'TZS' => 2,
+        'UAH' => 2,
+        'UGX' => 2,
+        'USD' => 2,
+        'USN' => 2,
+        'UYI' => 0,
+        'UYU' => 2,
+        'UYW' => 4,
+        'UZS' => 2,
+        'VED' => 2,
+        'VES' => 2,
+        'VND' => 0,
+        'VUV' => 0,
+        'WST' => 2,
+        'XAF' => 0,
+        'XCD' => 2,
+        'XOF' => 0,
+        'XPF' => 0,
+        'YER' => 2,
+        'ZAR' => 2,
+        'ZMW' => 2,
+        'ZWG' => 2,
+    ];
     private const PATTERN_3 = '/^[0-9]+(-[0-9]+)*$/uD';
     private const PATTERN_4 = '/^(0[1-9]|1[0-2])$/uD';
     private const PATTERN_5 = '/^[0-9]{4}$/uD';
@@ -2158,8 +2326,8 @@ final class Validators
                 $v23 = $fields16['primary'];
                 $ctx->enter('primary');
                 if (!(self::v_CryptoGatewayParameters_properties_bech32($v23) || self::v_OrderId($v23))) {
-                    $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                     self::v_CryptoGatewayParameters_properties_bech32($v23, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                 }
                 $ctx->leave();
             }
@@ -4130,8 +4298,8 @@ final class Validators
             return true;
         }
         if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($value) || self::v_CallbackDataMap($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
             self::v_DeviceWalletToken_properties_paymentData_properties_data($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
         }
         return true;
     }
@@ -4160,8 +4328,8 @@ final class Validators
                 $v9 = $item8;
                 $ctx->enter($i7);
                 if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($v9) || self::v_CallbackDataObject($v9))) {
-                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataObject (closest: string)');
                     self::v_DeviceWalletToken_properties_paymentData_properties_data($v9, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataObject (closest: string)');
                 }
                 $ctx->leave();
             }
@@ -4178,8 +4346,8 @@ final class Validators
             return true;
         }
         if (!(self::v_CallbackDataObject($value) || self::v_CallbackDataList($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)');
             self::v_CallbackDataObject($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: CallbackDataObject, CallbackDataList (closest: CallbackDataObject)');
         }
         return true;
     }
@@ -4215,8 +4383,8 @@ final class Validators
                 $v9 = $item8;
                 $ctx->enter($key7);
                 if (!(self::v_DeviceWalletToken_properties_paymentData_properties_data($v9) || self::v_CallbackDataMap($v9))) {
-                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
                     self::v_DeviceWalletToken_properties_paymentData_properties_data($v9, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: string, CallbackDataMap (closest: string)');
                 }
                 $ctx->leave();
             }
@@ -5333,11 +5501,11 @@ final class Validators
                 if ($matches37 === 0) {
                     $closest38 = Checks::closestAlternative($value, self::SHAPES_5);
                     if ($closest38 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
@@ -5936,6 +6104,20 @@ final class Validators
                         return false;
                     }
                 }
+                $amount23 = $fields1['payment_schedule_amount'] ?? null;
+                $decimals24 = is_string($amount23) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals24 === 0 && Checks::fractionDigits($amount23) > 0) {
+                    return false;
+                }
+                if ($decimals24 === 2 && Checks::fractionDigits($amount23) > 2) {
+                    return false;
+                }
+                if ($decimals24 === 3 && Checks::fractionDigits($amount23) > 3) {
+                    return false;
+                }
+                if ($decimals24 === 4 && Checks::fractionDigits($amount23) > 4) {
+                    return false;
+                }
                 if (!self::v_S2sOrderFields($value)) {
                     return false;
                 }
@@ -5945,17 +6127,17 @@ final class Validators
                 if (!self::v_S2sCardPayerExtras($value)) {
                     return false;
                 }
-                $matches27 = 0;
+                $matches29 = 0;
                 if (self::v_CardTokenFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
                 if (self::v_CardDataFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
                 if (self::v_WalletTokenFields($value)) {
-                    $matches27++;
+                    $matches29++;
                 }
-                if ($matches27 !== 1) {
+                if ($matches29 !== 1) {
                     return false;
                 }
             }
@@ -5966,83 +6148,97 @@ final class Validators
                 return false;
             }
         } else {
-            $fields28 = (array) $value;
-            if (!array_key_exists('payer_ip', $fields28) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
+            $fields30 = (array) $value;
+            if (!array_key_exists('payer_ip', $fields30) && ValidationContext::rejectAt($ctx, 'payer_ip', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_start_date', $fields28)) {
-                if (!array_key_exists('schedule_id', $fields28) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')) {
+            if (array_key_exists('schedule_start_date', $fields30)) {
+                if (!array_key_exists('schedule_id', $fields30) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when schedule_start_date is present')) {
                     return false;
                 }
             }
-            if (array_key_exists('payment_schedule_amount', $fields28)) {
-                if (!array_key_exists('schedule_id', $fields28) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')) {
+            if (array_key_exists('payment_schedule_amount', $fields30)) {
+                if (!array_key_exists('schedule_id', $fields30) && ValidationContext::rejectAt($ctx, 'schedule_id', 'dependentRequired', 'is required when payment_schedule_amount is present')) {
                     return false;
                 }
             }
-            if (array_key_exists('channel_id', $fields28)) {
-                $ctx->visit('channel_id', $fields28['channel_id'], self::v_OrderId(...));
+            if (array_key_exists('channel_id', $fields30)) {
+                $ctx->visit('channel_id', $fields30['channel_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('term_url_3ds', $fields28)) {
-                $ctx->visit('term_url_3ds', $fields28['term_url_3ds'], self::v_Url(...));
+            if (array_key_exists('term_url_3ds', $fields30)) {
+                $ctx->visit('term_url_3ds', $fields30['term_url_3ds'], self::v_Url(...));
             } elseif (ValidationContext::rejectAt($ctx, 'term_url_3ds', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('term_url_target', $fields28)) {
-                $ctx->visit('term_url_target', $fields28['term_url_target'], self::v_OrderId(...));
+            if (array_key_exists('term_url_target', $fields30)) {
+                $ctx->visit('term_url_target', $fields30['term_url_target'], self::v_OrderId(...));
             }
-            if (array_key_exists('return_url', $fields28)) {
-                $ctx->visit('return_url', $fields28['return_url'], self::v_Url(...));
+            if (array_key_exists('return_url', $fields30)) {
+                $ctx->visit('return_url', $fields30['return_url'], self::v_Url(...));
             }
-            if (array_key_exists('recurring_init', $fields28)) {
-                $ctx->visit('recurring_init', $fields28['recurring_init'], self::v_YesNo(...));
+            if (array_key_exists('recurring_init', $fields30)) {
+                $ctx->visit('recurring_init', $fields30['recurring_init'], self::v_YesNo(...));
             }
-            if (array_key_exists('req_token', $fields28)) {
-                $ctx->visit('req_token', $fields28['req_token'], self::v_YesNo(...));
+            if (array_key_exists('req_token', $fields30)) {
+                $ctx->visit('req_token', $fields30['req_token'], self::v_YesNo(...));
             }
-            if (array_key_exists('schedule_id', $fields28)) {
-                $ctx->visit('schedule_id', $fields28['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields30)) {
+                $ctx->visit('schedule_id', $fields30['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('schedule_start_date', $fields28)) {
-                $ctx->visit('schedule_start_date', $fields28['schedule_start_date'], self::v_CalendarDate(...));
+            if (array_key_exists('schedule_start_date', $fields30)) {
+                $ctx->visit('schedule_start_date', $fields30['schedule_start_date'], self::v_CalendarDate(...));
             }
-            if (array_key_exists('payment_schedule_amount', $fields28)) {
-                $ctx->visit('payment_schedule_amount', $fields28['payment_schedule_amount'], self::v_Amount(...));
+            if (array_key_exists('payment_schedule_amount', $fields30)) {
+                $ctx->visit('payment_schedule_amount', $fields30['payment_schedule_amount'], self::v_Amount(...));
             }
-            if (array_key_exists('payer_present', $fields28)) {
-                $ctx->visit('payer_present', $fields28['payer_present'], self::v_OrderId(...));
+            if (array_key_exists('payer_present', $fields30)) {
+                $ctx->visit('payer_present', $fields30['payer_present'], self::v_OrderId(...));
             }
-            if (array_key_exists('parameters', $fields28)) {
-                $ctx->visit('parameters', $fields28['parameters'], self::v_SaleCardParameters(...));
+            if (array_key_exists('parameters', $fields30)) {
+                $ctx->visit('parameters', $fields30['parameters'], self::v_SaleCardParameters(...));
             }
-            if (array_key_exists('custom_data', $fields28)) {
-                $ctx->visit('custom_data', $fields28['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields30)) {
+                $ctx->visit('custom_data', $fields30['custom_data'], self::v_VoucherWalletParameters(...));
+            }
+            $amount43 = $fields30['payment_schedule_amount'] ?? null;
+            $decimals44 = is_string($amount43) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields30['order_currency'] ?? null) : -1;
+            if ($decimals44 === 0 && Checks::fractionDigits($amount43) > 0 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals44 === 2 && Checks::fractionDigits($amount43) > 2 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals44 === 3 && Checks::fractionDigits($amount43) > 3 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals44 === 4 && Checks::fractionDigits($amount43) > 4 && ValidationContext::rejectAt($ctx, 'payment_schedule_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
             }
             self::v_S2sOrderFields($value, $ctx);
             self::v_S2sPayerFields($value, $ctx);
             self::v_S2sCardPayerExtras($value, $ctx);
-            $matches45 = 0;
+            $matches49 = 0;
             if (self::v_CardTokenFields($value)) {
-                $matches45++;
+                $matches49++;
             }
             if (self::v_CardDataFields($value)) {
-                $matches45++;
+                $matches49++;
             }
             if (self::v_WalletTokenFields($value)) {
-                $matches45++;
+                $matches49++;
             }
-            if ($matches45 !== 1) {
-                if ($matches45 === 0) {
-                    $closest46 = Checks::closestAlternative($value, self::SHAPES_2);
-                    if ($closest46 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
+            if ($matches49 !== 1) {
+                if ($matches49 === 0) {
+                    $closest50 = Checks::closestAlternative($value, self::SHAPES_2);
+                    if ($closest50 === 0) {
                         self::v_CardTokenFields($value, $ctx);
-                    } elseif ($closest46 === 1) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card token)');
+                    } elseif ($closest50 === 1) {
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Card data)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)');
                         self::v_WalletTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data, Wallet token (closest: Wallet token)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data, Wallet token');
@@ -6996,8 +7192,8 @@ final class Validators
                     $v250 = $item172;
                     $ctx->enter($key171);
                     if (!(self::v_CryptoGatewayParameters_properties_bech32($v250) || self::v_OrderId($v250))) {
-                        $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                         self::v_CryptoGatewayParameters_properties_bech32($v250, $ctx);
+                        $ctx->fail('anyOf', 'must match at least one of: boolean, string (closest: boolean)');
                     }
                     $ctx->leave();
                 }
@@ -9073,6 +9269,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount21 = $fields1['order_amount'] ?? null;
+                $decimals22 = is_string($amount21) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals22 === 0 && Checks::fractionDigits($amount21) > 0) {
+                    return false;
+                }
+                if ($decimals22 === 2 && Checks::fractionDigits($amount21) > 2) {
+                    return false;
+                }
+                if ($decimals22 === 3 && Checks::fractionDigits($amount21) > 3) {
+                    return false;
+                }
+                if ($decimals22 === 4 && Checks::fractionDigits($amount21) > 4) {
+                    return false;
+                }
             }
             return true;
         }
@@ -9081,49 +9291,63 @@ final class Validators
                 return false;
             }
         } else {
-            $fields21 = (array) $value;
-            if (array_key_exists('merchant_key', $fields21)) {
-                $ctx->visit('merchant_key', $fields21['merchant_key'], self::v_OrderId(...));
+            $fields23 = (array) $value;
+            if (array_key_exists('merchant_key', $fields23)) {
+                $ctx->visit('merchant_key', $fields23['merchant_key'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields21)) {
-                $ctx->visit('order_id', $fields21['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields23)) {
+                $ctx->visit('order_id', $fields23['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields21)) {
-                $ctx->visit('order_amount', $fields21['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields23)) {
+                $ctx->visit('order_amount', $fields23['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields21)) {
-                $ctx->visit('order_currency', $fields21['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields23)) {
+                $ctx->visit('order_currency', $fields23['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields21)) {
-                $ctx->visit('order_description', $fields21['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields23)) {
+                $ctx->visit('order_description', $fields23['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('card_token', $fields21)) {
-                $ctx->visit('card_token', $fields21['card_token'], self::v_OrderId(...));
+            if (array_key_exists('card_token', $fields23)) {
+                $ctx->visit('card_token', $fields23['card_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_first_name', $fields21)) {
-                $ctx->visit('payee_first_name', $fields21['payee_first_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_first_name', $fields23)) {
+                $ctx->visit('payee_first_name', $fields23['payee_first_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('payee_last_name', $fields21)) {
-                $ctx->visit('payee_last_name', $fields21['payee_last_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_last_name', $fields23)) {
+                $ctx->visit('payee_last_name', $fields23['payee_last_name'], self::v_OrderId(...));
             }
-            if (array_key_exists('custom_data', $fields21)) {
-                $ctx->visit('custom_data', $fields21['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields23)) {
+                $ctx->visit('custom_data', $fields23['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields21)) {
-                $ctx->visit('hash', $fields21['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields23)) {
+                $ctx->visit('hash', $fields23['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
+                return false;
+            }
+            $amount34 = $fields23['order_amount'] ?? null;
+            $decimals35 = is_string($amount34) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields23['order_currency'] ?? null) : -1;
+            if ($decimals35 === 0 && Checks::fractionDigits($amount34) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 2 && Checks::fractionDigits($amount34) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 3 && Checks::fractionDigits($amount34) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals35 === 4 && Checks::fractionDigits($amount34) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
         }
@@ -9141,11 +9365,11 @@ final class Validators
         if (!(self::v_CheckoutLookupError($value) || self::v_CheckoutValidationError($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_9);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
                 self::v_CheckoutLookupError($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Lookup error)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Validation error)');
                 self::v_CheckoutValidationError($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Lookup error, Validation error (closest: Validation error)');
             }
         }
         return true;
@@ -9198,8 +9422,8 @@ final class Validators
                 $v10 = $fields8['error_code'];
                 $ctx->enter('error_code');
                 if (!(self::v_S2sErrorResponse_properties_http_code($v10) || self::v_OrderId($v10))) {
-                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                     self::v_S2sErrorResponse_properties_http_code($v10, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
             } elseif (ValidationContext::rejectAt($ctx, 'error_code', 'required', 'is required')) {
@@ -10140,8 +10364,8 @@ final class Validators
             return true;
         }
         if (!(self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_0($value) || self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_1($value))) {
-            $ctx->fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 1)');
             self::v_CheckoutStatusByOrderId_properties_size_not_anyOf_0($value, $ctx);
+            $ctx->fail('anyOf', 'must match at least one of: alternative 1, alternative 2 (closest: alternative 1)');
         }
         return true;
     }
@@ -10318,11 +10542,11 @@ final class Validators
             if (!(self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value) || self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value))) {
                 $closest6 = Checks::closestAlternative($value, self::SHAPES_10);
                 if ($closest6 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_0($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: payment_id)');
                 } else {
-                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: order_id)');
                     self::v_CheckoutStatusRequest_allOf_0_anyOf_1($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: payment_id, order_id (closest: order_id)');
                 }
             }
             $matches7 = 0;
@@ -10336,11 +10560,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_11);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
                         self::v_CheckoutStatusByPaymentId($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by payment_id)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by order_id)');
                         self::v_CheckoutStatusByOrderId($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: by payment_id, by order_id (closest: by order_id)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: by payment_id, by order_id');
@@ -10438,11 +10662,11 @@ final class Validators
             if ($matches4 === 0) {
                 $closest5 = Checks::closestAlternative($value, self::SHAPES_12);
                 if ($closest5 === 0) {
-                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
                     self::v_CheckoutPaymentStatus($value, $ctx);
+                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: Payment status)');
                 } else {
-                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: array)');
                     self::v_CheckoutStatusResponse_oneOf_1($value, $ctx);
+                    $ctx->fail('oneOf', 'must match exactly one of: Payment status, array (closest: array)');
                 }
             } else {
                 $ctx->fail('oneOf', 'must match only one of: Payment status, array');
@@ -10558,8 +10782,8 @@ final class Validators
                 $v15 = $fields13['error_code'];
                 $ctx->enter('error_code');
                 if (!(self::v_S2sErrorResponse_properties_http_code($v15) || self::v_OrderId($v15))) {
-                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                     self::v_S2sErrorResponse_properties_http_code($v15, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: integer, string (closest: integer)');
                 }
                 $ctx->leave();
             }
@@ -11169,11 +11393,11 @@ final class Validators
                 if ($matches31 === 0) {
                     $closest32 = Checks::closestAlternative($value, self::SHAPES_6);
                     if ($closest32 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
                         self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
@@ -11794,195 +12018,209 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount25 = $fields1['order_amount'] ?? null;
+                $decimals26 = is_string($amount25) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals26 === 0 && Checks::fractionDigits($amount25) > 0) {
+                    return false;
+                }
+                if ($decimals26 === 2 && Checks::fractionDigits($amount25) > 2) {
+                    return false;
+                }
+                if ($decimals26 === 3 && Checks::fractionDigits($amount25) > 3) {
+                    return false;
+                }
+                if ($decimals26 === 4 && Checks::fractionDigits($amount25) > 4) {
+                    return false;
+                }
                 if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                    $fields26 = (array) $value;
-                    if (array_key_exists('order_currency', $fields26)) {
-                        $v27 = $fields26['order_currency'];
-                        if ($v27 !== 'GHS') {
+                    $fields28 = (array) $value;
+                    if (array_key_exists('order_currency', $fields28)) {
+                        $v29 = $fields28['order_currency'];
+                        if ($v29 !== 'GHS') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields26)) {
-                        $v29 = $fields26['order_amount'];
-                        if (is_string($v29)) {
-                            if (Checks::compareDecimal($v29, '1') < 0) {
+                    if (array_key_exists('order_amount', $fields28)) {
+                        $v31 = $fields28['order_amount'];
+                        if (is_string($v31)) {
+                            if (Checks::compareDecimal($v31, '1') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v29, '50000') > 0) {
+                            if (Checks::compareDecimal($v31, '50000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_1_if($value)) {
-                    $fields32 = (array) $value;
-                    if (array_key_exists('order_currency', $fields32)) {
-                        $v33 = $fields32['order_currency'];
-                        if ($v33 !== 'KES') {
+                    $fields34 = (array) $value;
+                    if (array_key_exists('order_currency', $fields34)) {
+                        $v35 = $fields34['order_currency'];
+                        if ($v35 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields32)) {
-                        $v35 = $fields32['order_amount'];
-                        if (is_string($v35)) {
-                            if (Checks::compareDecimal($v35, '10') < 0) {
+                    if (array_key_exists('order_amount', $fields34)) {
+                        $v37 = $fields34['order_amount'];
+                        if (is_string($v37)) {
+                            if (Checks::compareDecimal($v37, '10') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v35, '150000') > 0) {
+                            if (Checks::compareDecimal($v37, '150000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_2_if($value)) {
-                    $fields38 = (array) $value;
-                    if (array_key_exists('order_currency', $fields38)) {
-                        $v39 = $fields38['order_currency'];
-                        if ($v39 !== 'KES') {
+                    $fields40 = (array) $value;
+                    if (array_key_exists('order_currency', $fields40)) {
+                        $v41 = $fields40['order_currency'];
+                        if ($v41 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields38)) {
-                        $v41 = $fields38['order_amount'];
-                        if (is_string($v41)) {
-                            if (Checks::compareDecimal($v41, '10') < 0) {
+                    if (array_key_exists('order_amount', $fields40)) {
+                        $v43 = $fields40['order_amount'];
+                        if (is_string($v43)) {
+                            if (Checks::compareDecimal($v43, '10') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v41, '100000') > 0) {
+                            if (Checks::compareDecimal($v43, '100000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_3_if($value)) {
-                    $fields44 = (array) $value;
-                    if (array_key_exists('order_currency', $fields44)) {
-                        $v45 = $fields44['order_currency'];
-                        if ($v45 !== 'KES') {
+                    $fields46 = (array) $value;
+                    if (array_key_exists('order_currency', $fields46)) {
+                        $v47 = $fields46['order_currency'];
+                        if ($v47 !== 'KES') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields44)) {
-                        $v47 = $fields44['order_amount'];
-                        if (is_string($v47)) {
-                            if (Checks::compareDecimal($v47, '50') < 0) {
+                    if (array_key_exists('order_amount', $fields46)) {
+                        $v49 = $fields46['order_amount'];
+                        if (is_string($v49)) {
+                            if (Checks::compareDecimal($v49, '50') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v47, '200000') > 0) {
+                            if (Checks::compareDecimal($v49, '200000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                    $fields50 = (array) $value;
-                    if (array_key_exists('order_currency', $fields50)) {
-                        $v51 = $fields50['order_currency'];
-                        if ($v51 !== 'XOF') {
+                    $fields52 = (array) $value;
+                    if (array_key_exists('order_currency', $fields52)) {
+                        $v53 = $fields52['order_currency'];
+                        if ($v53 !== 'XOF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields50)) {
-                        $v53 = $fields50['order_amount'];
-                        if (is_string($v53)) {
-                            if (Checks::compareDecimal($v53, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields52)) {
+                        $v55 = $fields52['order_amount'];
+                        if (is_string($v55)) {
+                            if (Checks::compareDecimal($v55, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v53, '2000000') > 0) {
+                            if (Checks::compareDecimal($v55, '2000000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_5_if($value)) {
-                    $fields56 = (array) $value;
-                    if (array_key_exists('order_currency', $fields56)) {
-                        $v57 = $fields56['order_currency'];
-                        if ($v57 !== 'XAF') {
+                    $fields58 = (array) $value;
+                    if (array_key_exists('order_currency', $fields58)) {
+                        $v59 = $fields58['order_currency'];
+                        if ($v59 !== 'XAF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields56)) {
-                        $v59 = $fields56['order_amount'];
-                        if (is_string($v59)) {
-                            if (Checks::compareDecimal($v59, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields58)) {
+                        $v61 = $fields58['order_amount'];
+                        if (is_string($v61)) {
+                            if (Checks::compareDecimal($v61, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v59, '1000000') > 0) {
+                            if (Checks::compareDecimal($v61, '1000000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_6_if($value)) {
-                    $fields62 = (array) $value;
-                    if (array_key_exists('order_currency', $fields62)) {
-                        $v63 = $fields62['order_currency'];
-                        if ($v63 !== 'XAF') {
+                    $fields64 = (array) $value;
+                    if (array_key_exists('order_currency', $fields64)) {
+                        $v65 = $fields64['order_currency'];
+                        if ($v65 !== 'XAF') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields62)) {
-                        $v65 = $fields62['order_amount'];
-                        if (is_string($v65)) {
-                            if (Checks::compareDecimal($v65, '2') < 0) {
+                    if (array_key_exists('order_amount', $fields64)) {
+                        $v67 = $fields64['order_amount'];
+                        if (is_string($v67)) {
+                            if (Checks::compareDecimal($v67, '2') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v65, '500000') > 0) {
+                            if (Checks::compareDecimal($v67, '500000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                    $fields68 = (array) $value;
-                    if (array_key_exists('order_currency', $fields68)) {
-                        $v69 = $fields68['order_currency'];
-                        if ($v69 !== 'TZS') {
+                    $fields70 = (array) $value;
+                    if (array_key_exists('order_currency', $fields70)) {
+                        $v71 = $fields70['order_currency'];
+                        if ($v71 !== 'TZS') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields68)) {
-                        $v71 = $fields68['order_amount'];
-                        if (is_string($v71)) {
-                            if (Checks::compareDecimal($v71, '1000') < 0) {
+                    if (array_key_exists('order_amount', $fields70)) {
+                        $v73 = $fields70['order_amount'];
+                        if (is_string($v73)) {
+                            if (Checks::compareDecimal($v73, '1000') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v71, '30000') > 0) {
+                            if (Checks::compareDecimal($v73, '30000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                    $fields74 = (array) $value;
-                    if (array_key_exists('order_currency', $fields74)) {
-                        $v75 = $fields74['order_currency'];
-                        if ($v75 !== 'EGP') {
+                    $fields76 = (array) $value;
+                    if (array_key_exists('order_currency', $fields76)) {
+                        $v77 = $fields76['order_currency'];
+                        if ($v77 !== 'EGP') {
                             return false;
                         }
                     }
-                    if (array_key_exists('order_amount', $fields74)) {
-                        $v77 = $fields74['order_amount'];
-                        if (is_string($v77)) {
-                            if (Checks::compareDecimal($v77, '1') < 0) {
+                    if (array_key_exists('order_amount', $fields76)) {
+                        $v79 = $fields76['order_amount'];
+                        if (is_string($v79)) {
+                            if (Checks::compareDecimal($v79, '1') < 0) {
                                 return false;
                             }
-                            if (Checks::compareDecimal($v77, '30000') > 0) {
+                            if (Checks::compareDecimal($v79, '30000') > 0) {
                                 return false;
                             }
                         }
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                    $fields80 = (array) $value;
-                    if (array_key_exists('parameters', $fields80)) {
-                        $v81 = $fields80['parameters'];
-                        if ((is_array($v81) ? ($v81 === [] ? !Checks::$strictJson : !array_is_list($v81)) : $v81 instanceof \stdClass)) {
-                            $fields82 = (array) $v81;
-                            if (array_key_exists('mobile_number', $fields82)) {
-                                $v83 = $fields82['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v83)) {
+                    $fields82 = (array) $value;
+                    if (array_key_exists('parameters', $fields82)) {
+                        $v83 = $fields82['parameters'];
+                        if ((is_array($v83) ? ($v83 === [] ? !Checks::$strictJson : !array_is_list($v83)) : $v83 instanceof \stdClass)) {
+                            $fields84 = (array) $v83;
+                            if (array_key_exists('mobile_number', $fields84)) {
+                                $v85 = $fields84['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v85)) {
                                     return false;
                                 }
                             }
@@ -11990,14 +12228,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_10_if($value)) {
-                    $fields86 = (array) $value;
-                    if (array_key_exists('parameters', $fields86)) {
-                        $v87 = $fields86['parameters'];
-                        if ((is_array($v87) ? ($v87 === [] ? !Checks::$strictJson : !array_is_list($v87)) : $v87 instanceof \stdClass)) {
-                            $fields88 = (array) $v87;
-                            if (array_key_exists('mobile_number', $fields88)) {
-                                $v89 = $fields88['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v89)) {
+                    $fields88 = (array) $value;
+                    if (array_key_exists('parameters', $fields88)) {
+                        $v89 = $fields88['parameters'];
+                        if ((is_array($v89) ? ($v89 === [] ? !Checks::$strictJson : !array_is_list($v89)) : $v89 instanceof \stdClass)) {
+                            $fields90 = (array) $v89;
+                            if (array_key_exists('mobile_number', $fields90)) {
+                                $v91 = $fields90['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v91)) {
                                     return false;
                                 }
                             }
@@ -12005,14 +12243,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                    $fields92 = (array) $value;
-                    if (array_key_exists('parameters', $fields92)) {
-                        $v93 = $fields92['parameters'];
-                        if ((is_array($v93) ? ($v93 === [] ? !Checks::$strictJson : !array_is_list($v93)) : $v93 instanceof \stdClass)) {
-                            $fields94 = (array) $v93;
-                            if (array_key_exists('mobile_number', $fields94)) {
-                                $v95 = $fields94['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v95)) {
+                    $fields94 = (array) $value;
+                    if (array_key_exists('parameters', $fields94)) {
+                        $v95 = $fields94['parameters'];
+                        if ((is_array($v95) ? ($v95 === [] ? !Checks::$strictJson : !array_is_list($v95)) : $v95 instanceof \stdClass)) {
+                            $fields96 = (array) $v95;
+                            if (array_key_exists('mobile_number', $fields96)) {
+                                $v97 = $fields96['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v97)) {
                                     return false;
                                 }
                             }
@@ -12020,14 +12258,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_12_if($value)) {
-                    $fields98 = (array) $value;
-                    if (array_key_exists('parameters', $fields98)) {
-                        $v99 = $fields98['parameters'];
-                        if ((is_array($v99) ? ($v99 === [] ? !Checks::$strictJson : !array_is_list($v99)) : $v99 instanceof \stdClass)) {
-                            $fields100 = (array) $v99;
-                            if (array_key_exists('mobile_number', $fields100)) {
-                                $v101 = $fields100['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v101)) {
+                    $fields100 = (array) $value;
+                    if (array_key_exists('parameters', $fields100)) {
+                        $v101 = $fields100['parameters'];
+                        if ((is_array($v101) ? ($v101 === [] ? !Checks::$strictJson : !array_is_list($v101)) : $v101 instanceof \stdClass)) {
+                            $fields102 = (array) $v101;
+                            if (array_key_exists('mobile_number', $fields102)) {
+                                $v103 = $fields102['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v103)) {
                                     return false;
                                 }
                             }
@@ -12035,14 +12273,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                    $fields104 = (array) $value;
-                    if (array_key_exists('parameters', $fields104)) {
-                        $v105 = $fields104['parameters'];
-                        if ((is_array($v105) ? ($v105 === [] ? !Checks::$strictJson : !array_is_list($v105)) : $v105 instanceof \stdClass)) {
-                            $fields106 = (array) $v105;
-                            if (array_key_exists('mobile_number', $fields106)) {
-                                $v107 = $fields106['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v107)) {
+                    $fields106 = (array) $value;
+                    if (array_key_exists('parameters', $fields106)) {
+                        $v107 = $fields106['parameters'];
+                        if ((is_array($v107) ? ($v107 === [] ? !Checks::$strictJson : !array_is_list($v107)) : $v107 instanceof \stdClass)) {
+                            $fields108 = (array) $v107;
+                            if (array_key_exists('mobile_number', $fields108)) {
+                                $v109 = $fields108['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v109)) {
                                     return false;
                                 }
                             }
@@ -12050,14 +12288,14 @@ final class Validators
                     }
                 }
                 if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                    $fields110 = (array) $value;
-                    if (array_key_exists('parameters', $fields110)) {
-                        $v111 = $fields110['parameters'];
-                        if ((is_array($v111) ? ($v111 === [] ? !Checks::$strictJson : !array_is_list($v111)) : $v111 instanceof \stdClass)) {
-                            $fields112 = (array) $v111;
-                            if (array_key_exists('mobile_number', $fields112)) {
-                                $v113 = $fields112['mobile_number'];
-                                if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v113)) {
+                    $fields112 = (array) $value;
+                    if (array_key_exists('parameters', $fields112)) {
+                        $v113 = $fields112['parameters'];
+                        if ((is_array($v113) ? ($v113 === [] ? !Checks::$strictJson : !array_is_list($v113)) : $v113 instanceof \stdClass)) {
+                            $fields114 = (array) $v113;
+                            if (array_key_exists('mobile_number', $fields114)) {
+                                $v115 = $fields114['mobile_number'];
+                                if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v115)) {
                                     return false;
                                 }
                             }
@@ -12072,83 +12310,97 @@ final class Validators
                 return false;
             }
         } else {
-            $fields115 = (array) $value;
-            if (array_key_exists('action', $fields115)) {
-                $ctx->visit('action', $fields115['action'], self::v_Credit2VirtualRequest_properties_action(...));
+            $fields117 = (array) $value;
+            if (array_key_exists('action', $fields117)) {
+                $ctx->visit('action', $fields117['action'], self::v_Credit2VirtualRequest_properties_action(...));
             } elseif (ValidationContext::rejectAt($ctx, 'action', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('client_key', $fields115)) {
-                $ctx->visit('client_key', $fields115['client_key'], self::v_ClientKey(...));
+            if (array_key_exists('client_key', $fields117)) {
+                $ctx->visit('client_key', $fields117['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('brand', $fields115)) {
-                $ctx->visit('brand', $fields115['brand'], self::v_SaleApmMobileMoneyKeRequest_properties_brand(...));
+            if (array_key_exists('brand', $fields117)) {
+                $ctx->visit('brand', $fields117['brand'], self::v_SaleApmMobileMoneyKeRequest_properties_brand(...));
             } elseif (ValidationContext::rejectAt($ctx, 'brand', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields115)) {
-                $ctx->visit('order_id', $fields115['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields117)) {
+                $ctx->visit('order_id', $fields117['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields115)) {
-                $ctx->visit('order_amount', $fields115['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields117)) {
+                $ctx->visit('order_amount', $fields117['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields115)) {
-                $ctx->visit('order_currency', $fields115['order_currency'], self::v_Credit2VirtualRequest_properties_order_currency(...));
+            if (array_key_exists('order_currency', $fields117)) {
+                $ctx->visit('order_currency', $fields117['order_currency'], self::v_Credit2VirtualRequest_properties_order_currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields115)) {
-                $ctx->visit('order_description', $fields115['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields117)) {
+                $ctx->visit('order_description', $fields117['order_description'], self::v_OrderDescription(...));
             }
-            if (array_key_exists('parameters', $fields115)) {
-                $ctx->visit('parameters', $fields115['parameters'], self::v_Credit2VirtualParameters(...));
+            if (array_key_exists('parameters', $fields117)) {
+                $ctx->visit('parameters', $fields117['parameters'], self::v_Credit2VirtualParameters(...));
             } elseif (ValidationContext::rejectAt($ctx, 'parameters', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_first_name', $fields115)) {
-                $ctx->visit('payee_first_name', $fields115['payee_first_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_first_name', $fields117)) {
+                $ctx->visit('payee_first_name', $fields117['payee_first_name'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_first_name', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_last_name', $fields115)) {
-                $ctx->visit('payee_last_name', $fields115['payee_last_name'], self::v_OrderId(...));
+            if (array_key_exists('payee_last_name', $fields117)) {
+                $ctx->visit('payee_last_name', $fields117['payee_last_name'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_last_name', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('payee_email', $fields115)) {
-                $ctx->visit('payee_email', $fields115['payee_email'], self::v_Email(...));
+            if (array_key_exists('payee_email', $fields117)) {
+                $ctx->visit('payee_email', $fields117['payee_email'], self::v_Email(...));
             } elseif (ValidationContext::rejectAt($ctx, 'payee_email', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields115)) {
-                $ctx->visit('hash', $fields115['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields117)) {
+                $ctx->visit('hash', $fields117['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
+            $amount130 = $fields117['order_amount'] ?? null;
+            $decimals131 = is_string($amount130) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields117['order_currency'] ?? null) : -1;
+            if ($decimals131 === 0 && Checks::fractionDigits($amount130) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 2 && Checks::fractionDigits($amount130) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 3 && Checks::fractionDigits($amount130) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals131 === 4 && Checks::fractionDigits($amount130) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
             if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                $fields129 = (array) $value;
-                if (array_key_exists('order_currency', $fields129)) {
-                    $v130 = $fields129['order_currency'];
+                $fields133 = (array) $value;
+                if (array_key_exists('order_currency', $fields133)) {
+                    $v134 = $fields133['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v130 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
+                    if ($v134 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields129)) {
-                    $v132 = $fields129['order_amount'];
+                if (array_key_exists('order_amount', $fields133)) {
+                    $v136 = $fields133['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v132)) {
-                        if (Checks::compareDecimal($v132, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                    if (is_string($v136)) {
+                        if (Checks::compareDecimal($v136, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v132, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v136, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12156,23 +12408,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_1_if($value)) {
-                $fields135 = (array) $value;
-                if (array_key_exists('order_currency', $fields135)) {
-                    $v136 = $fields135['order_currency'];
+                $fields139 = (array) $value;
+                if (array_key_exists('order_currency', $fields139)) {
+                    $v140 = $fields139['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v136 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v140 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields135)) {
-                    $v138 = $fields135['order_amount'];
+                if (array_key_exists('order_amount', $fields139)) {
+                    $v142 = $fields139['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v138)) {
-                        if (Checks::compareDecimal($v138, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                    if (is_string($v142)) {
+                        if (Checks::compareDecimal($v142, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v138, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v142, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12180,23 +12432,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_2_if($value)) {
-                $fields141 = (array) $value;
-                if (array_key_exists('order_currency', $fields141)) {
-                    $v142 = $fields141['order_currency'];
+                $fields145 = (array) $value;
+                if (array_key_exists('order_currency', $fields145)) {
+                    $v146 = $fields145['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v142 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v146 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields141)) {
-                    $v144 = $fields141['order_amount'];
+                if (array_key_exists('order_amount', $fields145)) {
+                    $v148 = $fields145['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v144)) {
-                        if (Checks::compareDecimal($v144, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                    if (is_string($v148)) {
+                        if (Checks::compareDecimal($v148, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v144, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v148, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12204,23 +12456,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_3_if($value)) {
-                $fields147 = (array) $value;
-                if (array_key_exists('order_currency', $fields147)) {
-                    $v148 = $fields147['order_currency'];
+                $fields151 = (array) $value;
+                if (array_key_exists('order_currency', $fields151)) {
+                    $v152 = $fields151['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v148 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v152 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields147)) {
-                    $v150 = $fields147['order_amount'];
+                if (array_key_exists('order_amount', $fields151)) {
+                    $v154 = $fields151['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v150)) {
-                        if (Checks::compareDecimal($v150, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
+                    if (is_string($v154)) {
+                        if (Checks::compareDecimal($v154, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v150, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v154, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12228,23 +12480,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                $fields153 = (array) $value;
-                if (array_key_exists('order_currency', $fields153)) {
-                    $v154 = $fields153['order_currency'];
+                $fields157 = (array) $value;
+                if (array_key_exists('order_currency', $fields157)) {
+                    $v158 = $fields157['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v154 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
+                    if ($v158 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields153)) {
-                    $v156 = $fields153['order_amount'];
+                if (array_key_exists('order_amount', $fields157)) {
+                    $v160 = $fields157['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v156)) {
-                        if (Checks::compareDecimal($v156, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v160)) {
+                        if (Checks::compareDecimal($v160, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v156, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v160, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12252,23 +12504,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_5_if($value)) {
-                $fields159 = (array) $value;
-                if (array_key_exists('order_currency', $fields159)) {
-                    $v160 = $fields159['order_currency'];
+                $fields163 = (array) $value;
+                if (array_key_exists('order_currency', $fields163)) {
+                    $v164 = $fields163['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v160 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v164 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields159)) {
-                    $v162 = $fields159['order_amount'];
+                if (array_key_exists('order_amount', $fields163)) {
+                    $v166 = $fields163['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v162)) {
-                        if (Checks::compareDecimal($v162, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v166)) {
+                        if (Checks::compareDecimal($v166, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v162, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v166, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12276,23 +12528,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_6_if($value)) {
-                $fields165 = (array) $value;
-                if (array_key_exists('order_currency', $fields165)) {
-                    $v166 = $fields165['order_currency'];
+                $fields169 = (array) $value;
+                if (array_key_exists('order_currency', $fields169)) {
+                    $v170 = $fields169['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v166 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v170 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields165)) {
-                    $v168 = $fields165['order_amount'];
+                if (array_key_exists('order_amount', $fields169)) {
+                    $v172 = $fields169['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v168)) {
-                        if (Checks::compareDecimal($v168, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                    if (is_string($v172)) {
+                        if (Checks::compareDecimal($v172, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v168, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v172, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12300,23 +12552,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                $fields171 = (array) $value;
-                if (array_key_exists('order_currency', $fields171)) {
-                    $v172 = $fields171['order_currency'];
+                $fields175 = (array) $value;
+                if (array_key_exists('order_currency', $fields175)) {
+                    $v176 = $fields175['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v172 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
+                    if ($v176 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields171)) {
-                    $v174 = $fields171['order_amount'];
+                if (array_key_exists('order_amount', $fields175)) {
+                    $v178 = $fields175['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v174)) {
-                        if (Checks::compareDecimal($v174, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
+                    if (is_string($v178)) {
+                        if (Checks::compareDecimal($v178, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v174, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v178, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12324,23 +12576,23 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                $fields177 = (array) $value;
-                if (array_key_exists('order_currency', $fields177)) {
-                    $v178 = $fields177['order_currency'];
+                $fields181 = (array) $value;
+                if (array_key_exists('order_currency', $fields181)) {
+                    $v182 = $fields181['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v178 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
+                    if ($v182 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
                         return false;
                     }
                     $ctx->leave();
                 }
-                if (array_key_exists('order_amount', $fields177)) {
-                    $v180 = $fields177['order_amount'];
+                if (array_key_exists('order_amount', $fields181)) {
+                    $v184 = $fields181['order_amount'];
                     $ctx->enter('order_amount');
-                    if (is_string($v180)) {
-                        if (Checks::compareDecimal($v180, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                    if (is_string($v184)) {
+                        if (Checks::compareDecimal($v184, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v180, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v184, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
                             return false;
                         }
                     }
@@ -12348,16 +12600,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_0_if($value)) {
-                $fields183 = (array) $value;
-                if (array_key_exists('parameters', $fields183)) {
-                    $v184 = $fields183['parameters'];
+                $fields187 = (array) $value;
+                if (array_key_exists('parameters', $fields187)) {
+                    $v188 = $fields187['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v184) ? ($v184 === [] ? !Checks::$strictJson : !array_is_list($v184)) : $v184 instanceof \stdClass)) {
-                        $fields185 = (array) $v184;
-                        if (array_key_exists('mobile_number', $fields185)) {
-                            $v186 = $fields185['mobile_number'];
+                    if ((is_array($v188) ? ($v188 === [] ? !Checks::$strictJson : !array_is_list($v188)) : $v188 instanceof \stdClass)) {
+                        $fields189 = (array) $v188;
+                        if (array_key_exists('mobile_number', $fields189)) {
+                            $v190 = $fields189['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v186) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v190) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12367,16 +12619,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_10_if($value)) {
-                $fields189 = (array) $value;
-                if (array_key_exists('parameters', $fields189)) {
-                    $v190 = $fields189['parameters'];
+                $fields193 = (array) $value;
+                if (array_key_exists('parameters', $fields193)) {
+                    $v194 = $fields193['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v190) ? ($v190 === [] ? !Checks::$strictJson : !array_is_list($v190)) : $v190 instanceof \stdClass)) {
-                        $fields191 = (array) $v190;
-                        if (array_key_exists('mobile_number', $fields191)) {
-                            $v192 = $fields191['mobile_number'];
+                    if ((is_array($v194) ? ($v194 === [] ? !Checks::$strictJson : !array_is_list($v194)) : $v194 instanceof \stdClass)) {
+                        $fields195 = (array) $v194;
+                        if (array_key_exists('mobile_number', $fields195)) {
+                            $v196 = $fields195['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v192) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v196) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12386,16 +12638,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_4_if($value)) {
-                $fields195 = (array) $value;
-                if (array_key_exists('parameters', $fields195)) {
-                    $v196 = $fields195['parameters'];
+                $fields199 = (array) $value;
+                if (array_key_exists('parameters', $fields199)) {
+                    $v200 = $fields199['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v196) ? ($v196 === [] ? !Checks::$strictJson : !array_is_list($v196)) : $v196 instanceof \stdClass)) {
-                        $fields197 = (array) $v196;
-                        if (array_key_exists('mobile_number', $fields197)) {
-                            $v198 = $fields197['mobile_number'];
+                    if ((is_array($v200) ? ($v200 === [] ? !Checks::$strictJson : !array_is_list($v200)) : $v200 instanceof \stdClass)) {
+                        $fields201 = (array) $v200;
+                        if (array_key_exists('mobile_number', $fields201)) {
+                            $v202 = $fields201['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v198) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v202) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12405,16 +12657,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_12_if($value)) {
-                $fields201 = (array) $value;
-                if (array_key_exists('parameters', $fields201)) {
-                    $v202 = $fields201['parameters'];
+                $fields205 = (array) $value;
+                if (array_key_exists('parameters', $fields205)) {
+                    $v206 = $fields205['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v202) ? ($v202 === [] ? !Checks::$strictJson : !array_is_list($v202)) : $v202 instanceof \stdClass)) {
-                        $fields203 = (array) $v202;
-                        if (array_key_exists('mobile_number', $fields203)) {
-                            $v204 = $fields203['mobile_number'];
+                    if ((is_array($v206) ? ($v206 === [] ? !Checks::$strictJson : !array_is_list($v206)) : $v206 instanceof \stdClass)) {
+                        $fields207 = (array) $v206;
+                        if (array_key_exists('mobile_number', $fields207)) {
+                            $v208 = $fields207['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v204) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v208) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12424,16 +12676,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_7_if($value)) {
-                $fields207 = (array) $value;
-                if (array_key_exists('parameters', $fields207)) {
-                    $v208 = $fields207['parameters'];
+                $fields211 = (array) $value;
+                if (array_key_exists('parameters', $fields211)) {
+                    $v212 = $fields211['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v208) ? ($v208 === [] ? !Checks::$strictJson : !array_is_list($v208)) : $v208 instanceof \stdClass)) {
-                        $fields209 = (array) $v208;
-                        if (array_key_exists('mobile_number', $fields209)) {
-                            $v210 = $fields209['mobile_number'];
+                    if ((is_array($v212) ? ($v212 === [] ? !Checks::$strictJson : !array_is_list($v212)) : $v212 instanceof \stdClass)) {
+                        $fields213 = (array) $v212;
+                        if (array_key_exists('mobile_number', $fields213)) {
+                            $v214 = $fields213['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v210) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v214) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12443,16 +12695,16 @@ final class Validators
                 }
             }
             if (self::v_Credit2VirtualRequest_allOf_8_if($value)) {
-                $fields213 = (array) $value;
-                if (array_key_exists('parameters', $fields213)) {
-                    $v214 = $fields213['parameters'];
+                $fields217 = (array) $value;
+                if (array_key_exists('parameters', $fields217)) {
+                    $v218 = $fields217['parameters'];
                     $ctx->enter('parameters');
-                    if ((is_array($v214) ? ($v214 === [] ? !Checks::$strictJson : !array_is_list($v214)) : $v214 instanceof \stdClass)) {
-                        $fields215 = (array) $v214;
-                        if (array_key_exists('mobile_number', $fields215)) {
-                            $v216 = $fields215['mobile_number'];
+                    if ((is_array($v218) ? ($v218 === [] ? !Checks::$strictJson : !array_is_list($v218)) : $v218 instanceof \stdClass)) {
+                        $fields219 = (array) $v218;
+                        if (array_key_exists('mobile_number', $fields219)) {
+                            $v220 = $fields219['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v216) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v220) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -14916,11 +15168,11 @@ final class Validators
                 if ($matches43 === 0) {
                     $closest44 = Checks::closestAlternative($value, self::SHAPES_5);
                     if ($closest44 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                         self::v_CardTokenFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card token)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                         self::v_CardDataFields($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: Card token, Card data (closest: Card data)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: Card token, Card data');
@@ -16524,8 +16776,8 @@ final class Validators
                 $v21 = $fields16['redirect_params'];
                 $ctx->enter('redirect_params');
                 if (!(self::v_HpfPaymentResponse_properties_redirect_params_anyOf_0($v21) || self::v_VoucherWalletParameters($v21))) {
-                    $ctx->fail('anyOf', 'must match at least one of: array, object (closest: array)');
                     self::v_HpfPaymentResponse_properties_redirect_params_anyOf_0($v21, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: array, object (closest: array)');
                 }
                 $ctx->leave();
             }
@@ -16746,8 +16998,8 @@ final class Validators
                 return false;
             }
             if (!(self::v_IpAddress_anyOf_0($value) || self::v_IpAddress_anyOf_1($value))) {
-                $ctx->fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)');
                 self::v_IpAddress_anyOf_0($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)');
             }
         }
         return true;
@@ -18374,11 +18626,11 @@ final class Validators
         if (!(self::v_DeviceWalletToken($value) || self::v_WebWalletToken($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_13);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
                 self::v_DeviceWalletToken($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)');
                 self::v_WebWalletToken($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)');
             }
         }
         return true;
@@ -18806,74 +19058,74 @@ final class Validators
         if (!(self::v_SaleResponse($value) || self::v_CaptureResponse($value) || self::v_GetTransStatusResponse($value) || self::v_AuthResponse($value) || self::v_DebitResponse($value) || self::v_Credit2CardResponse($value) || self::v_Card2CardResponse($value) || self::v_VoidResponse($value) || self::v_CreditvoidResponse($value) || self::v_RefundResponse($value) || self::v_GetTransStatusByOrderResponse($value) || self::v_CreateScheduleResponse($value) || self::v_UpdateScheduleResponse($value) || self::v_DeleteScheduleResponse($value) || self::v_ScheduleInfoResponse($value) || self::v_PauseScheduleResponse($value) || self::v_RunScheduleResponse($value) || self::v_DescheduleResponse($value) || self::v_RecurringSaleResponse($value) || self::v_RecurringDebitResponse($value) || self::v_Credit2VirtualResponse($value) || self::v_Debit2VirtualResponse($value) || self::v_S2sErrorResponse($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_8);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)');
                 self::v_SaleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SALE response)');
             } elseif ($closest3 === 1) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)');
                 self::v_CaptureResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CAPTURE response)');
             } elseif ($closest3 === 2) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)');
                 self::v_GetTransStatusResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS response)');
             } elseif ($closest3 === 3) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)');
                 self::v_AuthResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: AUTH response)');
             } elseif ($closest3 === 4) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)');
                 self::v_DebitResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT response)');
             } elseif ($closest3 === 5) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)');
                 self::v_Credit2CardResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2CARD response)');
             } elseif ($closest3 === 6) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)');
                 self::v_Card2CardResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CARD2CARD response)');
             } elseif ($closest3 === 7) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)');
                 self::v_VoidResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: VOID response)');
             } elseif ($closest3 === 8) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)');
                 self::v_CreditvoidResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDITVOID response)');
             } elseif ($closest3 === 9) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)');
                 self::v_RefundResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: REFUND response)');
             } elseif ($closest3 === 10) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)');
                 self::v_GetTransStatusByOrderResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: GET_TRANS_STATUS_BY_ORDER response)');
             } elseif ($closest3 === 11) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)');
                 self::v_CreateScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREATE_SCHEDULE response)');
             } elseif ($closest3 === 12) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)');
                 self::v_UpdateScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: UPDATE_SCHEDULE response)');
             } elseif ($closest3 === 13) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)');
                 self::v_DeleteScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DELETE_SCHEDULE response)');
             } elseif ($closest3 === 14) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)');
                 self::v_ScheduleInfoResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: SCHEDULE_INFO response)');
             } elseif ($closest3 === 15) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)');
                 self::v_PauseScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: PAUSE_SCHEDULE response)');
             } elseif ($closest3 === 16) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)');
                 self::v_RunScheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RUN_SCHEDULE response)');
             } elseif ($closest3 === 17) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)');
                 self::v_DescheduleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DESCHEDULE response)');
             } elseif ($closest3 === 18) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)');
                 self::v_RecurringSaleResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_SALE response)');
             } elseif ($closest3 === 19) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)');
                 self::v_RecurringDebitResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: RECURRING_DEBIT response)');
             } elseif ($closest3 === 20) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)');
                 self::v_Credit2VirtualResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: CREDIT2VIRTUAL response)');
             } elseif ($closest3 === 21) {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)');
                 self::v_Debit2VirtualResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response)');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
                 self::v_S2sErrorResponse($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: SALE response, CAPTURE response, GET_TRANS_STATUS response, AUTH response, DEBIT response, CREDIT2CARD response, CARD2CARD response, VOID response, CREDITVOID response, REFUND response, GET_TRANS_STATUS_BY_ORDER response, CREATE_SCHEDULE response, UPDATE_SCHEDULE response, DELETE_SCHEDULE response, SCHEDULE_INFO response, PAUSE_SCHEDULE response, RUN_SCHEDULE response, DESCHEDULE response, RECURRING_SALE response, RECURRING_DEBIT response, CREDIT2VIRTUAL response, DEBIT2VIRTUAL / DEBIT2VIRTUAL_CALC response, ERROR (closest: ERROR)');
             }
         } elseif (self::v_SaleResponse($value)) {
             self::v_SaleResponse($value, $ctx);
@@ -19049,6 +19301,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount24 = $fields1['order_amount'] ?? null;
+                $decimals25 = is_string($amount24) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals25 === 0 && Checks::fractionDigits($amount24) > 0) {
+                    return false;
+                }
+                if ($decimals25 === 2 && Checks::fractionDigits($amount24) > 2) {
+                    return false;
+                }
+                if ($decimals25 === 3 && Checks::fractionDigits($amount24) > 3) {
+                    return false;
+                }
+                if ($decimals25 === 4 && Checks::fractionDigits($amount24) > 4) {
+                    return false;
+                }
                 if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
                     return false;
                 }
@@ -19060,65 +19326,79 @@ final class Validators
                 return false;
             }
         } else {
-            $fields25 = (array) $value;
-            if (array_key_exists('client_key', $fields25)) {
-                $ctx->visit('client_key', $fields25['client_key'], self::v_ClientKey(...));
+            $fields27 = (array) $value;
+            if (array_key_exists('client_key', $fields27)) {
+                $ctx->visit('client_key', $fields27['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields25)) {
-                $ctx->visit('order_id', $fields25['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields27)) {
+                $ctx->visit('order_id', $fields27['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields25)) {
-                $ctx->visit('order_amount', $fields25['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields27)) {
+                $ctx->visit('order_amount', $fields27['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields25)) {
-                $ctx->visit('order_currency', $fields25['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields27)) {
+                $ctx->visit('order_currency', $fields27['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields25)) {
-                $ctx->visit('order_description', $fields25['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields27)) {
+                $ctx->visit('order_description', $fields27['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('recurring_first_trans_id', $fields25)) {
-                $ctx->visit('recurring_first_trans_id', $fields25['recurring_first_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_first_trans_id', $fields27)) {
+                $ctx->visit('recurring_first_trans_id', $fields27['recurring_first_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_init_trans_id', $fields25)) {
-                $ctx->visit('recurring_init_trans_id', $fields25['recurring_init_trans_id'], self::v_OrderId(...));
+            if (array_key_exists('recurring_init_trans_id', $fields27)) {
+                $ctx->visit('recurring_init_trans_id', $fields27['recurring_init_trans_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('recurring_token', $fields25)) {
-                $ctx->visit('recurring_token', $fields25['recurring_token'], self::v_OrderId(...));
+            if (array_key_exists('recurring_token', $fields27)) {
+                $ctx->visit('recurring_token', $fields27['recurring_token'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'recurring_token', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('schedule_id', $fields25)) {
-                $ctx->visit('schedule_id', $fields25['schedule_id'], self::v_OrderId(...));
+            if (array_key_exists('schedule_id', $fields27)) {
+                $ctx->visit('schedule_id', $fields27['schedule_id'], self::v_OrderId(...));
             }
-            if (array_key_exists('payer_ip', $fields25)) {
-                $ctx->visit('payer_ip', $fields25['payer_ip'], self::v_IpAddress(...));
+            if (array_key_exists('payer_ip', $fields27)) {
+                $ctx->visit('payer_ip', $fields27['payer_ip'], self::v_IpAddress(...));
             }
-            if (array_key_exists('custom_data', $fields25)) {
-                $ctx->visit('custom_data', $fields25['custom_data'], self::v_VoucherWalletParameters(...));
+            if (array_key_exists('custom_data', $fields27)) {
+                $ctx->visit('custom_data', $fields27['custom_data'], self::v_VoucherWalletParameters(...));
             }
-            if (array_key_exists('hash', $fields25)) {
-                $ctx->visit('hash', $fields25['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields27)) {
+                $ctx->visit('hash', $fields27['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
                 return false;
             }
+            $amount40 = $fields27['order_amount'] ?? null;
+            $decimals41 = is_string($amount40) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields27['order_currency'] ?? null) : -1;
+            if ($decimals41 === 0 && Checks::fractionDigits($amount40) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals41 === 2 && Checks::fractionDigits($amount40) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals41 === 3 && Checks::fractionDigits($amount40) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals41 === 4 && Checks::fractionDigits($amount40) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
             if (!(self::v_RecurringChargeFields_allOf_0_anyOf_0($value) || self::v_RecurringChargeFields_allOf_0_anyOf_1($value))) {
-                $closest39 = Checks::closestAlternative($value, self::SHAPES_7);
-                if ($closest39 === 0) {
-                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
+                $closest43 = Checks::closestAlternative($value, self::SHAPES_7);
+                if ($closest43 === 0) {
                     self::v_RecurringChargeFields_allOf_0_anyOf_0($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_first_trans_id)');
                 } else {
-                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)');
                     self::v_RecurringChargeFields_allOf_0_anyOf_1($value, $ctx);
+                    $ctx->fail('anyOf', 'must match at least one of: recurring_first_trans_id, recurring_init_trans_id (closest: recurring_init_trans_id)');
                 }
             }
         }
@@ -20101,8 +20381,8 @@ final class Validators
         }
         if ($matches4 !== 1) {
             if ($matches4 === 0) {
-                $ctx->fail('oneOf', 'must match exactly one of: object, array (closest: object)');
                 self::v_RedirectParams_oneOf_0($value, $ctx);
+                $ctx->fail('oneOf', 'must match exactly one of: object, array (closest: object)');
             } else {
                 $ctx->fail('oneOf', 'must match only one of: object, array');
             }
@@ -21401,6 +21681,20 @@ final class Validators
                 } else {
                     return false;
                 }
+                $amount13 = $fields1['order_amount'] ?? null;
+                $decimals14 = is_string($amount13) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['order_currency'] ?? null) : -1;
+                if ($decimals14 === 0 && Checks::fractionDigits($amount13) > 0) {
+                    return false;
+                }
+                if ($decimals14 === 2 && Checks::fractionDigits($amount13) > 2) {
+                    return false;
+                }
+                if ($decimals14 === 3 && Checks::fractionDigits($amount13) > 3) {
+                    return false;
+                }
+                if ($decimals14 === 4 && Checks::fractionDigits($amount13) > 4) {
+                    return false;
+                }
             }
             return true;
         }
@@ -21409,35 +21703,49 @@ final class Validators
                 return false;
             }
         } else {
-            $fields13 = (array) $value;
-            if (array_key_exists('client_key', $fields13)) {
-                $ctx->visit('client_key', $fields13['client_key'], self::v_ClientKey(...));
+            $fields15 = (array) $value;
+            if (array_key_exists('client_key', $fields15)) {
+                $ctx->visit('client_key', $fields15['client_key'], self::v_ClientKey(...));
             } elseif (ValidationContext::rejectAt($ctx, 'client_key', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_id', $fields13)) {
-                $ctx->visit('order_id', $fields13['order_id'], self::v_OrderId(...));
+            if (array_key_exists('order_id', $fields15)) {
+                $ctx->visit('order_id', $fields15['order_id'], self::v_OrderId(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_id', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_amount', $fields13)) {
-                $ctx->visit('order_amount', $fields13['order_amount'], self::v_Amount(...));
+            if (array_key_exists('order_amount', $fields15)) {
+                $ctx->visit('order_amount', $fields15['order_amount'], self::v_Amount(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_amount', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_currency', $fields13)) {
-                $ctx->visit('order_currency', $fields13['order_currency'], self::v_Currency(...));
+            if (array_key_exists('order_currency', $fields15)) {
+                $ctx->visit('order_currency', $fields15['order_currency'], self::v_Currency(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_currency', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('order_description', $fields13)) {
-                $ctx->visit('order_description', $fields13['order_description'], self::v_OrderDescription(...));
+            if (array_key_exists('order_description', $fields15)) {
+                $ctx->visit('order_description', $fields15['order_description'], self::v_OrderDescription(...));
             } elseif (ValidationContext::rejectAt($ctx, 'order_description', 'required', 'is required')) {
                 return false;
             }
-            if (array_key_exists('hash', $fields13)) {
-                $ctx->visit('hash', $fields13['hash'], self::v_Hash(...));
+            if (array_key_exists('hash', $fields15)) {
+                $ctx->visit('hash', $fields15['hash'], self::v_Hash(...));
             } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
+                return false;
+            }
+            $amount22 = $fields15['order_amount'] ?? null;
+            $decimals23 = is_string($amount22) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields15['order_currency'] ?? null) : -1;
+            if ($decimals23 === 0 && Checks::fractionDigits($amount22) > 0 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have no decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals23 === 2 && Checks::fractionDigits($amount22) > 2 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 2 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals23 === 3 && Checks::fractionDigits($amount22) > 3 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 3 decimals: that is what its currency (order_currency) takes')) {
+                return false;
+            }
+            if ($decimals23 === 4 && Checks::fractionDigits($amount22) > 4 && ValidationContext::rejectAt($ctx, 'order_amount', 'decimals', 'must have at most 4 decimals: that is what its currency (order_currency) takes')) {
                 return false;
             }
         }
@@ -22575,11 +22883,11 @@ final class Validators
         if (!(self::v_SaleCardRequest_allOf_1_if($value) || self::v_S2sZeroAmountRule_if_not_anyOf_1($value))) {
             $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
             if ($closest3 === 0) {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
             } else {
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
                 self::v_S2sZeroAmountRule_if_not_anyOf_1($value, $ctx);
+                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
             }
         }
         return true;
@@ -25483,11 +25791,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_3);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)');
                         self::v_SaleApmMethodRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)');
                         self::v_SaleApmRedirectOnlyRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method');
@@ -26637,11 +26945,11 @@ final class Validators
                 if ($matches7 === 0) {
                     $closest8 = Checks::closestAlternative($value, self::SHAPES_4);
                     if ($closest8 === 0) {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)');
                         self::v_SaleCardRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S CARD SALE)');
                     } else {
-                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)');
                         self::v_SaleApmRequest($value, $ctx);
+                        $ctx->fail('oneOf', 'must match exactly one of: S2S CARD SALE, S2S APM SALE (closest: S2S APM SALE)');
                     }
                 } else {
                     $ctx->fail('oneOf', 'must match only one of: S2S CARD SALE, S2S APM SALE');
@@ -29106,6 +29414,20 @@ final class Validators
                         return false;
                     }
                 }
+                $amount9 = $fields1['amount'] ?? null;
+                $decimals10 = is_string($amount9) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields1['currency'] ?? null) : -1;
+                if ($decimals10 === 0 && Checks::fractionDigits($amount9) > 0) {
+                    return false;
+                }
+                if ($decimals10 === 2 && Checks::fractionDigits($amount9) > 2) {
+                    return false;
+                }
+                if ($decimals10 === 3 && Checks::fractionDigits($amount9) > 3) {
+                    return false;
+                }
+                if ($decimals10 === 4 && Checks::fractionDigits($amount9) > 4) {
+                    return false;
+                }
             }
             return true;
         }
@@ -29114,18 +29436,32 @@ final class Validators
                 return false;
             }
         } else {
-            $fields9 = (array) $value;
-            if (array_key_exists('number', $fields9)) {
-                $ctx->visit('number', $fields9['number'], self::v_OrderId(...));
+            $fields11 = (array) $value;
+            if (array_key_exists('number', $fields11)) {
+                $ctx->visit('number', $fields11['number'], self::v_OrderId(...));
             }
-            if (array_key_exists('amount', $fields9)) {
-                $ctx->visit('amount', $fields9['amount'], self::v_Amount(...));
+            if (array_key_exists('amount', $fields11)) {
+                $ctx->visit('amount', $fields11['amount'], self::v_Amount(...));
             }
-            if (array_key_exists('currency', $fields9)) {
-                $ctx->visit('currency', $fields9['currency'], self::v_Currency(...));
+            if (array_key_exists('currency', $fields11)) {
+                $ctx->visit('currency', $fields11['currency'], self::v_Currency(...));
             }
-            if (array_key_exists('description', $fields9)) {
-                $ctx->visit('description', $fields9['description'], self::v_OrderDescription(...));
+            if (array_key_exists('description', $fields11)) {
+                $ctx->visit('description', $fields11['description'], self::v_OrderDescription(...));
+            }
+            $amount16 = $fields11['amount'] ?? null;
+            $decimals17 = is_string($amount16) ? Checks::currencyDecimals(self::CURRENCY_DECIMALS_1, $fields11['currency'] ?? null) : -1;
+            if ($decimals17 === 0 && Checks::fractionDigits($amount16) > 0 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have no decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals17 === 2 && Checks::fractionDigits($amount16) > 2 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 2 decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals17 === 3 && Checks::fractionDigits($amount16) > 3 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 3 decimals: that is what its currency (currency) takes')) {
+                return false;
+            }
+            if ($decimals17 === 4 && Checks::fractionDigits($amount16) > 4 && ValidationContext::rejectAt($ctx, 'amount', 'decimals', 'must have at most 4 decimals: that is what its currency (currency) takes')) {
+                return false;
             }
         }
         return true;
@@ -30901,11 +31237,11 @@ final class Validators
                                 if (!(self::v_WebWalletSignedToken($v33) || self::v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1($v33))) {
                                     $closest35 = Checks::closestAlternative($v33, self::SHAPES_1);
                                     if ($closest35 === 0) {
-                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)');
                                         self::v_WebWalletSignedToken($v33, $ctx);
+                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)');
                                     } else {
-                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: string)');
                                         self::v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1($v33, $ctx);
+                                        $ctx->fail('anyOf', 'must match at least one of: Web-wallet signed token, string (closest: string)');
                                     }
                                 }
                                 $ctx->leave();

@@ -11,6 +11,7 @@ import { wireExample } from '../samples.js';
 import { paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
+import { callbackSample } from '../callback-sample.js';
 import { tryItTag } from '../try-it.js';
 
 export function callbackPage(site: Site, templates: Templates, webhook: WebhookModel): string {
@@ -36,14 +37,24 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
     mapping.length > 0 ? '## Protocol Mapping additions' : undefined,
     mapping.length > 0 ? fieldList(mapping, 'form') : undefined,
     // The worked signature uses the same signing-only values the example's hash was computed with.
-    signatureSection('## Signature', names.signature, webhook.signature, first ? { ...first.value, ...signing } : undefined),
+    signatureSection('## Signature', names.signature, webhook.signature, first ? { ...first.value, ...signing } : undefined, webhook.context),
     '## Verifying it',
-    fillTemplate(templates.get(query ? 'verify-return.md' : 'verify-callback.md'), {
-      protocol: webhook.protocol,
-      verify: names.verify,
-      signingContext: webhook.signingFields.length > 0 ? `, signingContext: { ${webhook.signingFields.map((name) => `${name}: order.${name}`).join(', ')} }` : '',
-    }),
+    query
+      ? fillTemplate(templates.get('verify-return.md'), { verify: names.verify })
+      : fillTemplate(templates.get('verify-callback.md'), {
+          protocol: webhook.protocol,
+          callbackSample: callbackSample(model, templates, 'ts'),
+          signingNote: signingNote(webhook),
+        }),
     first ? '## Example' : undefined,
     ...examples.flatMap((example) => [`**${prose(example.summary ?? example.key)}**`, wireExample(webhook.schemaName, example.value)]),
   );
+}
+
+/** What of the order this callback's signature needs, which the sample's `signingContext` hands over. */
+function signingNote(webhook: WebhookModel): string {
+  const context = Object.entries(webhook.context);
+  if (context.length === 0) return 'This callback\'s signature covers only what the callback carries: the lookup changes nothing for it, and the same handler serves it.';
+  const names = context.map(([field, name]) => (field === name ? `\`${field}\`` : `\`${field}\` (your request's \`${name}\`)`));
+  return `This callback's signature also covers ${names.join(' and ')} when the callback does not carry them: the payment's own values, which the platform signs with whether or not it sends them. The sample's \`signingContext\` hands them over from your order; without them the callback fails verification.`;
 }

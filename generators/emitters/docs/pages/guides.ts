@@ -1,31 +1,48 @@
 // The guides: prose from templates/docs with the parts the model knows filled in (every recipe,
 // every error, the limits, the state table, the test data, the release history).
 import { MAX_ADVANCE_SECONDS } from '../../../../templates/sandbox/core/clock.js';
+import { DECLINE_REASONS } from '../../../../templates/sandbox/core/decline-reasons.js';
 import { isSchemaObject } from '../../../model/json-schema.js';
-import { renderChangelog } from '../../../model/releases.js';
+import { renderChangelog, UNRELEASED } from '../../../model/releases.js';
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import type { StateTable } from '../../../model/states.js';
 import { testCardsTable, testData, testIdentifiersTable } from '../../../model/test-data.js';
-import { errorsTable, warningsTable } from '../errors-table.js';
+import { errorsTable, releaseName, warningsTable } from '../errors-table.js';
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 import { s2sRequestExamples, webhookExamples, operationRequestExamples } from '../../../model/examples.js';
 import { fieldRows, limits } from '../fields-table.js';
-import { ruleTable, ruleTexts } from '../rule-text.js';
+import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
+import { currencyExponents, isoMinorUnits, isoPublished } from '../../../model/currency-exponents.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
 import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../model/example-signing.js';
-import { typescriptSample } from '../samples.js';
+import { settingsNote, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { warningSites } from '../../../model/warnings.js';
 import { signatureSection } from './signature-section.js';
 import { webhookNames } from '../../../model/names.js';
+import { callbackSample } from '../callback-sample.js';
+
+/** The first SALE's follow-up: `result` narrows the answer, so `trans_id` is a string where it is used. */
+const FIRST_SALE_THEN = [
+  "if (response.result === 'SUCCESS') {",
+  '  // trans_id names the payment in lookups and follow-ups (CAPTURE, REFUND, ...).',
+  '  const status = await s2s.card.getTransStatus({ trans_id: response.trans_id });',
+  '  console.log(status.status);',
+  '} else console.log(response);',
+];
 
 export function gettingStartedPage(site: Site, templates: Templates): string {
   const sale = site.model.s2sActions.find((action) => action.protocol === 'card' && action.action === 'SALE');
   const example = sale ? s2sRequestExamples(site.model, 'card', 'SALE')[0] : undefined;
   return fillTemplate(templates.get('getting-started.md'), {
-    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields)) : 'This spec has no S2S CARD SALE.',
+    firstSale: sale && example ? typescriptSample(clientOperation(site, 'card', 'SALE'), example.value, exampleSigning(site.model, sale.signingFields), undefined, FIRST_SALE_THEN) : 'This spec has no S2S CARD SALE.',
     salePage: sale ? paths.action(sale) : '/',
+    sendPayerOn: templates.sample('send-payer-on.ts'),
+    settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY'),
+    callbackSample: callbackSample(site.model, templates, 'ts'),
   });
 }
 
@@ -35,6 +52,8 @@ interface RecipeUse {
   readonly constant: string;
   readonly recipe: SignatureRecipeData;
   readonly fields: Readonly<Record<string, unknown>> | undefined;
+  /** A callback's values the platform signs with from the payment. */
+  readonly context?: Readonly<Record<string, string>>;
 }
 
 /** Every recipe once, with the operations that use it and a worked example over the first one's example. */
@@ -55,15 +74,15 @@ export function signaturesPage(site: Site, templates: Templates): string {
   }
   for (const webhook of model.webhooks) {
     const example = webhookExamples(model, webhook.name)[0];
-    uses.push({ title: prose(webhook.name), link: paths.callback(webhook), constant: webhookNames(webhook.name).signature, recipe: webhook.signature, fields: example?.value });
+    uses.push({ title: prose(webhook.name), link: paths.callback(webhook), constant: webhookNames(webhook.name).signature, recipe: webhook.signature, fields: example?.value, context: webhook.context });
   }
   const groups = new Map<string, RecipeUse[]>();
   for (const use of uses) {
-    const key = JSON.stringify({ digests: use.recipe.digests, input: use.recipe.input, cases: use.recipe.cases ?? [] });
+    const key = JSON.stringify({ digests: use.recipe.digests, input: use.recipe.input, cases: use.recipe.cases ?? [], context: use.context ?? {} });
     groups.set(key, [...(groups.get(key) ?? []), use]);
   }
   const sections = [...groups.values()].map((group) =>
-    signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields),
+    signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields, group[0]!.context),
   );
   return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length), examplePassword: EXAMPLE_PASSWORD }), ...sections);
 }
@@ -111,7 +130,27 @@ export function limitsPage(site: Site, templates: Templates): string {
     limits: page(table(['Limit', 'Applies to', 'Value'], rows), ...details),
     shapes: table(['Shape', 'Limits', 'Meaning'], shapes),
     amounts: amounts.length > 0 ? table(['Method', 'Field', 'Bounds', 'Meaning'], amounts) : 'None listed.',
+    amountDecimals: amountDecimalsSection(model),
   });
+}
+
+/**
+ * The decimals an amount takes per currency: ISO 4217's minor unit, the platform's exceptions
+ * marked, every currency that takes other than two listed (the model's table, as the validators check it).
+ */
+function amountDecimalsSection(model: Site['model']): string {
+  const exponents = currencyExponents(model);
+  if (exponents.size === 0) return 'No rule: an amount may carry any number of decimals.';
+  const iso = isoMinorUnits();
+  const exceptions = [...exponents].filter(([currency, count]) => iso.get(currency) !== count);
+  const byCount = new Map<number, string[]>();
+  for (const [currency, count] of exponents) if (count !== 2 && iso.get(currency) === count) byCount.set(count, [...(byCount.get(count) ?? []), currency]);
+  const rows = [...byCount].sort(([a], [b]) => a - b).map(([count, codes]) => [String(count), codes.map(code).join(', '), 'ISO 4217']);
+  for (const [currency, count] of exceptions) rows.push([String(count), code(currency), `the platform (ISO 4217: ${iso.get(currency) ?? 'none'})`]);
+  return page(
+    `An amount (\`order_amount\`, Checkout's \`order.amount\`, ...) carries at most as many decimals as its currency takes, and the client's validators and the sandbox refuse one more: ${currencyExamples(exponents)} are the most. The number is the currency's minor unit in ISO 4217 (list one, ${isoPublished()}), except where the platform takes another. Fewer decimals are accepted; a currency the table does not list (a crypto currency, a metal) has no rule. Every other listed currency takes 2.`,
+    table(['Decimals', 'Currencies', 'Source'], rows),
+  );
 }
 
 const duration = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`);
@@ -199,17 +238,20 @@ export function testingPage(site: Site, templates: Templates, packages: PackageN
     sandboxTarball: tarball(packages.sandbox, packages.sandboxVersion),
     timings: timings.join(' '),
     maxAdvance: String(MAX_ADVANCE_SECONDS),
+    expiredReason: DECLINE_REASONS.expired,
     cards: testCardsTable(data),
     vcard: testIdentifiersTable(data),
   });
 }
 
 /** Using the client: prose only, its samples type-checked with the other pages'. */
-export function clientPage(templates: Templates): string {
-  return fillTemplate(templates.get('client.md'), {});
+export function clientPage(site: Site, templates: Templates): string {
+  return fillTemplate(templates.get('client.md'), { callbackSample: callbackSample(site.model, templates, 'ts'), settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY') });
 }
 
 export function changelogPage(site: Site): string {
   // Breaking items are marked where a reader scans for them, besides their own heading.
-  return renderChangelog('Changelog', site.model.releases).replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />');
+  return renderChangelog('Changelog', site.model.releases)
+    .replace(/^### Breaking$/gm, '### Breaking <Badge type="danger" text="breaking" />')
+    .replace(new RegExp(`^## ${UNRELEASED}$`, 'm'), `## ${capitalized(releaseName(UNRELEASED))}`);
 }

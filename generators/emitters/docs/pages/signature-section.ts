@@ -2,11 +2,12 @@
 // computed by the runtime's signer over the page's own example.
 import type { SignatureRecipeData } from '../../../model/signature-recipes.js';
 import { fence, page } from '../markdown.js';
-import { recipeText } from '../recipe-text.js';
+import { recipeText, type RecipeContext } from '../recipe-text.js';
 import { workedSignature } from '../samples.js';
 
-export function signatureSection(heading: string, constant: string, recipe: SignatureRecipeData, fields: Readonly<Record<string, unknown>> | undefined): string {
-  const text = recipeText(recipe);
+/** `context`: a callback's values the platform signs with from the payment (`x-signature.context`). */
+export function signatureSection(heading: string, constant: string, recipe: SignatureRecipeData, fields: Readonly<Record<string, unknown>> | undefined, context?: RecipeContext): string {
+  const text = recipeText(recipe, context);
   return page(
     heading,
     fence('php', text.formulas.join('\n')),

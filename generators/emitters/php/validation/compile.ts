@@ -18,6 +18,8 @@ import { phpLiteral, phpString } from '../../../shared/php-literal.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../../shared/condition-text.js';
 import { ifElse, isEmpty, line, operand, type Code } from './code.js';
 import type { KeywordDefinition, PhpScope, SchemaPath } from './keyword.js';
+import { validatorFacts, type ValidatorFacts } from '../../../shared/validator-facts.js';
+import { AMOUNT_KEYWORDS } from './keywords/amount.js';
 import { ARRAY_KEYWORDS } from './keywords/array.js';
 import { COMBINATOR_KEYWORDS } from './keywords/combinators.js';
 import { NUMBER_KEYWORDS } from './keywords/number.js';
@@ -28,7 +30,7 @@ import { VALUE_KEYWORDS } from './keywords/value.js';
 import { WARNING_KEYWORDS } from './keywords/warning.js';
 
 /** Every keyword, in the order their checks run (the TypeScript validators' order). */
-const KEYWORDS: readonly KeywordDefinition[] = [...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS, ...WARNING_KEYWORDS];
+const KEYWORDS: readonly KeywordDefinition[] = [...VALUE_KEYWORDS, ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...OBJECT_KEYWORDS, ...AMOUNT_KEYWORDS, ...ARRAY_KEYWORDS, ...COMBINATOR_KEYWORDS, ...WARNING_KEYWORDS];
 
 /** Keywords that only annotate or identify; validators ignore them. */
 const ANNOTATIONS = new Set([
@@ -53,6 +55,12 @@ export class PhpValidatorCompiler {
   private readonly byContent = new Map<string, string>();
   private readonly usedNames = new Set<string>();
   private readonly queue: (() => void)[] = [];
+
+  #facts: ValidatorFacts | undefined;
+  /** The model's facts keywords read, derived on first use. */
+  get facts(): ValidatorFacts {
+    return (this.#facts ??= validatorFacts(this.model));
+  }
 
   constructor(private readonly model: SpecModel) {}
 
@@ -179,6 +187,7 @@ export class PhpValidatorCompiler {
       fields,
       knownType,
       condition,
+      facts: this.facts,
       predicate,
       withKnownType: (type) => this.scope(owner, value, condition, at, locals, type, fields, predicate),
       withFields: (name) => this.scope(owner, value, condition, at, locals, knownType, name, predicate),

@@ -4,6 +4,7 @@
 import type { JsonSchema, SchemaObject } from '../../../model/json-schema.js';
 import type { Code } from './code.js';
 import type { Condition } from '../../../shared/condition-text.js';
+import type { ValidatorFacts } from '../../../shared/validator-facts.js';
 
 export type InstanceType = 'string' | 'number' | 'object' | 'array';
 
@@ -22,6 +23,8 @@ export interface PhpScope {
   readonly fields: string;
   readonly knownType: string | undefined;
   readonly condition: Condition | undefined;
+  /** Facts of the model some keywords read (`x-amount-decimals`: the currency table), as the TypeScript validators have them. */
+  readonly facts: ValidatorFacts;
   /** Code of the predicate body (`$ctx` is null: stop at the first failure) rather than the reporting one (`$ctx` is set). */
   readonly predicate: boolean;
   failIf(test: string, rule: string, message: string): Code;

@@ -129,15 +129,16 @@ function presenceOrder(members: readonly JsonSchema[], scope: CodeScope): { inde
 }
 
 /**
- * No branch matched (reporting code): one issue naming every alternative and the closest, then
- * the closest branch's own issues, so they are about the fields the payer actually sent.
+ * No branch matched (reporting code): the closest branch's own issues first, so the first one a
+ * merchant reads is about a field the payer actually sent (`card_exp_month`), then one issue
+ * naming every alternative and the closest.
  */
 function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: CodeScope, words: string): Code {
   const v = scope.value;
   const labels = members.map((member, index) => scope.label(member, index));
   const report = (index: number): Code => [
-    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
     `${scope.validator(members[index]!, [keyword, index])}(${v}, ctx);`,
+    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
   ];
   const shapes = members.map((member) => branchShape(member, (schema) => scope.resolve(schema)));
   // No branch declares a property: nothing to compare, the first one reports.

@@ -103,6 +103,23 @@ final class Checks
         return is_finite($quotient) && abs($quotient - round($quotient)) <= abs($quotient) * 1e-12;
     }
 
+    /** The digits after the point of a decimal string ('1.999' has 3, '10' none). */
+    public static function fractionDigits(string $text): int
+    {
+        $point = strpos($text, '.');
+        return $point === false ? 0 : strlen($text) - $point - 1;
+    }
+
+    /**
+     * The decimals $table gives $currency (a currency code), or -1 when it gives none.
+     *
+     * @param array<string, int> $table
+     */
+    public static function currencyDecimals(array $table, mixed $currency): int
+    {
+        return is_string($currency) && isset($table[$currency]) ? $table[$currency] : -1;
+    }
+
     /** Negative, zero or positive like a - b; null when either is not a plain decimal (its pattern reports that). */
     public static function compareDecimal(string $a, string $b): ?int
     {

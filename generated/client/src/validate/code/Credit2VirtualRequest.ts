@@ -2,9 +2,9 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import { compareDecimal } from '../../runtime/decimal.js';
+import { compareDecimal, currencyDecimals, fractionDigits } from '../../runtime/decimal.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
+import { VALUE_2, v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
 const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 const PATTERN_103 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -125,179 +125,185 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
     } else {
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
+    const amount2 = value.order_amount, currency3 = value.order_currency;
+    const decimals4 = typeof amount2 === 'string' ? currencyDecimals(VALUE_2, currency3) : -1;
+    if (decimals4 === 0 && fractionDigits(amount2 as string) > 0 && rejectAt(ctx, "order_amount", "decimals", "must have no decimals: that is what its currency (order_currency) takes")) return false;
+    if (decimals4 === 2 && fractionDigits(amount2 as string) > 2 && rejectAt(ctx, "order_amount", "decimals", "must have at most 2 decimals: that is what its currency (order_currency) takes")) return false;
+    if (decimals4 === 3 && fractionDigits(amount2 as string) > 3 && rejectAt(ctx, "order_amount", "decimals", "must have at most 3 decimals: that is what its currency (order_currency) takes")) return false;
+    if (decimals4 === 4 && fractionDigits(amount2 as string) > 4 && rejectAt(ctx, "order_amount", "decimals", "must have at most 4 decimals: that is what its currency (order_currency) takes")) return false;
     if (v_Credit2VirtualRequest_allOf_0_if(value)) {
-      let p2: unknown;
-      p2 = value.order_currency;
-      if (p2 !== undefined) {
-        ctx?.segments.push("order_currency");
-        if (p2 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters is present)")) return false;
-        ctx?.segments.pop();
-      }
-      p2 = value.order_amount;
-      if (p2 !== undefined) {
-        ctx?.segments.push("order_amount");
-        if (typeof p2 === "string") {
-          if (compareDecimal(p2, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p2, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters is present)")) return false;
-        }
-        ctx?.segments.pop();
-      }
-    }
-    if (v_Credit2VirtualRequest_allOf_1_if(value)) {
-      let p3: unknown;
-      p3 = value.order_currency;
-      if (p3 !== undefined) {
-        ctx?.segments.push("order_currency");
-        if (p3 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
-        ctx?.segments.pop();
-      }
-      p3 = value.order_amount;
-      if (p3 !== undefined) {
-        ctx?.segments.push("order_amount");
-        if (typeof p3 === "string") {
-          if (compareDecimal(p3, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p3, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters is present)")) return false;
-        }
-        ctx?.segments.pop();
-      }
-    }
-    if (v_Credit2VirtualRequest_allOf_2_if(value)) {
-      let p4: unknown;
-      p4 = value.order_currency;
-      if (p4 !== undefined) {
-        ctx?.segments.push("order_currency");
-        if (p4 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
-        ctx?.segments.pop();
-      }
-      p4 = value.order_amount;
-      if (p4 !== undefined) {
-        ctx?.segments.push("order_amount");
-        if (typeof p4 === "string") {
-          if (compareDecimal(p4, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p4, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters is present)")) return false;
-        }
-        ctx?.segments.pop();
-      }
-    }
-    if (v_Credit2VirtualRequest_allOf_3_if(value)) {
       let p5: unknown;
       p5 = value.order_currency;
       if (p5 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p5 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p5 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p5 = value.order_amount;
       if (p5 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p5 === "string") {
-          if (compareDecimal(p5, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters is present)")) return false;
-          if (compareDecimal(p5, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters is present)")) return false;
+          if (compareDecimal(p5, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
+          if (compareDecimal(p5, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
-    if (v_Credit2VirtualRequest_allOf_4_if(value)) {
+    if (v_Credit2VirtualRequest_allOf_1_if(value)) {
       let p6: unknown;
       p6 = value.order_currency;
       if (p6 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p6 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters is present)")) return false;
+        if (p6 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p6 = value.order_amount;
       if (p6 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p6 === "string") {
-          if (compareDecimal(p6, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p6, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters is present)")) return false;
+          if (compareDecimal(p6, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
+          if (compareDecimal(p6, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
-    if (v_Credit2VirtualRequest_allOf_5_if(value)) {
+    if (v_Credit2VirtualRequest_allOf_2_if(value)) {
       let p7: unknown;
       p7 = value.order_currency;
       if (p7 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p7 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p7 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p7 = value.order_amount;
       if (p7 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p7 === "string") {
-          if (compareDecimal(p7, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p7, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters is present)")) return false;
+          if (compareDecimal(p7, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
+          if (compareDecimal(p7, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
-    if (v_Credit2VirtualRequest_allOf_6_if(value)) {
+    if (v_Credit2VirtualRequest_allOf_3_if(value)) {
       let p8: unknown;
       p8 = value.order_currency;
       if (p8 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p8 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p8 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p8 = value.order_amount;
       if (p8 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p8 === "string") {
-          if (compareDecimal(p8, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p8, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters is present)")) return false;
+          if (compareDecimal(p8, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters is present)")) return false;
+          if (compareDecimal(p8, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
-    if (v_Credit2VirtualRequest_allOf_7_if(value)) {
+    if (v_Credit2VirtualRequest_allOf_4_if(value)) {
       let p9: unknown;
       p9 = value.order_currency;
       if (p9 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p9 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters is present)")) return false;
+        if (p9 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p9 = value.order_amount;
       if (p9 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p9 === "string") {
-          if (compareDecimal(p9, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters is present)")) return false;
-          if (compareDecimal(p9, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p9, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
+          if (compareDecimal(p9, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
-    if (v_Credit2VirtualRequest_allOf_8_if(value)) {
+    if (v_Credit2VirtualRequest_allOf_5_if(value)) {
       let p10: unknown;
       p10 = value.order_currency;
       if (p10 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p10 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters is present)")) return false;
+        if (p10 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
         ctx?.segments.pop();
       }
       p10 = value.order_amount;
       if (p10 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p10 === "string") {
-          if (compareDecimal(p10, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p10, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p10, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
+          if (compareDecimal(p10, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters is present)")) return false;
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_6_if(value)) {
+      let p11: unknown;
+      p11 = value.order_currency;
+      if (p11 !== undefined) {
+        ctx?.segments.push("order_currency");
+        if (p11 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        ctx?.segments.pop();
+      }
+      p11 = value.order_amount;
+      if (p11 !== undefined) {
+        ctx?.segments.push("order_amount");
+        if (typeof p11 === "string") {
+          if (compareDecimal(p11, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
+          if (compareDecimal(p11, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters is present)")) return false;
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_7_if(value)) {
+      let p12: unknown;
+      p12 = value.order_currency;
+      if (p12 !== undefined) {
+        ctx?.segments.push("order_currency");
+        if (p12 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters is present)")) return false;
+        ctx?.segments.pop();
+      }
+      p12 = value.order_amount;
+      if (p12 !== undefined) {
+        ctx?.segments.push("order_amount");
+        if (typeof p12 === "string") {
+          if (compareDecimal(p12, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters is present)")) return false;
+          if (compareDecimal(p12, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+        }
+        ctx?.segments.pop();
+      }
+    }
+    if (v_Credit2VirtualRequest_allOf_8_if(value)) {
+      let p13: unknown;
+      p13 = value.order_currency;
+      if (p13 !== undefined) {
+        ctx?.segments.push("order_currency");
+        if (p13 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters is present)")) return false;
+        ctx?.segments.pop();
+      }
+      p13 = value.order_amount;
+      if (p13 !== undefined) {
+        ctx?.segments.push("order_amount");
+        if (typeof p13 === "string") {
+          if (compareDecimal(p13, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
+          if (compareDecimal(p13, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
         }
         ctx?.segments.pop();
       }
     }
     if (v_Credit2VirtualRequest_allOf_0_if(value)) {
-      let p11: unknown;
-      p11 = value.parameters;
-      if (p11 !== undefined) {
+      let p14: unknown;
+      p14 = value.parameters;
+      if (p14 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p11)) {
-          let p12: unknown;
-          p12 = p11.mobile_number;
-          if (p12 !== undefined) {
+        if (isPlainObject(p14)) {
+          let p15: unknown;
+          p15 = p14.mobile_number;
+          if (p15 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p12) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p15) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -305,16 +311,16 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       }
     }
     if (v_Credit2VirtualRequest_allOf_10_if(value)) {
-      let p13: unknown;
-      p13 = value.parameters;
-      if (p13 !== undefined) {
+      let p16: unknown;
+      p16 = value.parameters;
+      if (p16 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p13)) {
-          let p14: unknown;
-          p14 = p13.mobile_number;
-          if (p14 !== undefined) {
+        if (isPlainObject(p16)) {
+          let p17: unknown;
+          p17 = p16.mobile_number;
+          if (p17 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p14) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p17) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -322,16 +328,16 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       }
     }
     if (v_Credit2VirtualRequest_allOf_4_if(value)) {
-      let p15: unknown;
-      p15 = value.parameters;
-      if (p15 !== undefined) {
+      let p18: unknown;
+      p18 = value.parameters;
+      if (p18 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p15)) {
-          let p16: unknown;
-          p16 = p15.mobile_number;
-          if (p16 !== undefined) {
+        if (isPlainObject(p18)) {
+          let p19: unknown;
+          p19 = p18.mobile_number;
+          if (p19 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p16) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p19) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -339,16 +345,16 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       }
     }
     if (v_Credit2VirtualRequest_allOf_12_if(value)) {
-      let p17: unknown;
-      p17 = value.parameters;
-      if (p17 !== undefined) {
+      let p20: unknown;
+      p20 = value.parameters;
+      if (p20 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p17)) {
-          let p18: unknown;
-          p18 = p17.mobile_number;
-          if (p18 !== undefined) {
+        if (isPlainObject(p20)) {
+          let p21: unknown;
+          p21 = p20.mobile_number;
+          if (p21 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p18) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p21) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -356,16 +362,16 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       }
     }
     if (v_Credit2VirtualRequest_allOf_7_if(value)) {
-      let p19: unknown;
-      p19 = value.parameters;
-      if (p19 !== undefined) {
+      let p22: unknown;
+      p22 = value.parameters;
+      if (p22 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p19)) {
-          let p20: unknown;
-          p20 = p19.mobile_number;
-          if (p20 !== undefined) {
+        if (isPlainObject(p22)) {
+          let p23: unknown;
+          p23 = p22.mobile_number;
+          if (p23 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p20) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p23) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -373,16 +379,16 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       }
     }
     if (v_Credit2VirtualRequest_allOf_8_if(value)) {
-      let p21: unknown;
-      p21 = value.parameters;
-      if (p21 !== undefined) {
+      let p24: unknown;
+      p24 = value.parameters;
+      if (p24 !== undefined) {
         ctx?.segments.push("parameters");
-        if (isPlainObject(p21)) {
-          let p22: unknown;
-          p22 = p21.mobile_number;
-          if (p22 !== undefined) {
+        if (isPlainObject(p24)) {
+          let p25: unknown;
+          p25 = p24.mobile_number;
+          if (p25 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p22) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p25) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters is present)")) return false;
             ctx?.segments.pop();
           }
         }

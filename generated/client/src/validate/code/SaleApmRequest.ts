@@ -3,10 +3,11 @@
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { PATTERN_86, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_S2sOrderFields, v_S2sPayerFields, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
+import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
+import { PATTERN_86, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
 
-const VALUE_4 = [[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]],[["brand","parameters","action","identifier","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
+const VALUE_5 = [[["brand","identifier","parameters","action","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]],[["brand","parameters","action","identifier","return_url","auth","recurring_init","custom_data","client_key","order_id","order_amount","order_currency","order_description","hash","payer_first_name","payer_last_name","payer_address","payer_country","payer_state","payer_city","payer_zip","payer_email","payer_phone","payer_phone_country_code","payer_ip","payer_language"],[]]];
 const SET_7 = /* @__PURE__ */ new Set<unknown>(["vcard","pin_voucher","telecom_otp","bank_account_debit","ar_transfer","mx_transfer","dl","document_method","installment_redirect","personal_id_method","crypto_deposit","crypto_withdrawal","ips","crypto_convert","trading_deposit","trading_withdrawal","fx_convert","latam_document","upi_a","upi_b","upi_c","upi_d","email_transfer","sms_transfer","p1_a","p1_b","p1_c","p1_d","p1_e","p1_f","p2_a","p2_b","p2_c","p2_d","bnpl_a","bnpl_b","open_banking","mobile_money","payout_email","local_collection","mobile_money_ke","device_wallet","web_wallet"]);
 
 export function v_SaleApmFields(value: unknown, ctx?: ValidationContext): boolean {
@@ -263,14 +264,14 @@ export function v_SaleApmRequest(value: unknown, ctx?: ValidationContext): boole
       if (matches2 !== 1) {
         if (!ctx) return false;
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_4)) {
+          switch (closestAlternative(value, VALUE_5)) {
             case 0:
-              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)");
               v_SaleApmMethodRequest(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, listed method)");
               break;
             case 1:
-              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)");
               v_SaleApmRedirectOnlyRequest(value, ctx);
+              ctx.fail("oneOf", "must match exactly one of: S2S APM SALE, listed method, S2S APM SALE, redirect-only method (closest: S2S APM SALE, redirect-only method)");
               break;
           }
         } else {

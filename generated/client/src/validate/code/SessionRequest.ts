@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { v_SessionFields, v_SessionMethodParameters } from '../shared/SessionRequest+SessionTokenRequest.js';
+import { v_SessionFields, v_SessionMethodParameters, v_SessionOrder } from '../shared/SessionRequest+SessionTokenRequest.js';
 
 export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -21,7 +21,7 @@ export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boole
 export const validate = /* @__PURE__ */ validator<components['schemas']["SessionRequest"]>(v_SessionRequest, "json");
 
 /** Deferred pieces this validator's code loads in turn. */
-export const deferred = [v_SessionMethodParameters];
+export const deferred = [v_SessionMethodParameters, v_SessionOrder];
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["accountId","auth","billing_address","cancel_url","card_token","channel_id","crypto","custom_data","customer","error_url","expiry_url","hash","merchant_key","methods","operation","order","parameters","payee","payee_billing_address","payer_ip","payment_schedule_amount","recurring_init","req_token","schedule_id","schedule_start_date","session_expiry","success_url","url_target","vat_calc","with_hosted_fields"];

@@ -53,12 +53,12 @@ export function v_WebWalletToken(value: unknown, ctx?: ValidationContext): boole
                 if (!ctx) return false;
                 switch (closestAlternative(p3, VALUE_1)) {
                   case 0:
-                    ctx.fail("anyOf", "must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)");
                     v_WebWalletSignedToken(p3, ctx);
+                    ctx.fail("anyOf", "must match at least one of: Web-wallet signed token, string (closest: Web-wallet signed token)");
                     break;
                   case 1:
-                    ctx.fail("anyOf", "must match at least one of: Web-wallet signed token, string (closest: string)");
                     v_WebWalletToken_properties_paymentMethodData_properties_tokenizationData_properties_token_anyOf_1(p3, ctx);
+                    ctx.fail("anyOf", "must match at least one of: Web-wallet signed token, string (closest: string)");
                     break;
                 }
               }

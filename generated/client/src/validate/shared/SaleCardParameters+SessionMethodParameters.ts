@@ -390,8 +390,8 @@ export function v_ApcCartPayment(value: unknown, ctx?: ValidationContext): boole
       ctx?.segments.push("primary");
       if (!(v_CryptoGatewayParameters_properties_bech32(p1) || v_OrderId(p1))) {
         if (!ctx) return false;
-        ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         v_CryptoGatewayParameters_properties_bech32(p1, ctx);
+        ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
       }
       ctx?.segments.pop();
     }
@@ -717,8 +717,8 @@ export function v_CardSetApc(value: unknown, ctx?: ValidationContext): boolean {
         ctx?.segments.push(key2);
         if (!(v_CryptoGatewayParameters_properties_bech32(value[key2]) || v_OrderId(value[key2]))) {
           if (!ctx) return false;
-          ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
           v_CryptoGatewayParameters_properties_bech32(value[key2], ctx);
+          ctx.fail("anyOf", "must match at least one of: boolean, string (closest: boolean)");
         }
         ctx?.segments.pop();
       }

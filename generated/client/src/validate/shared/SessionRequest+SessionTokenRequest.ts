@@ -2,26 +2,10 @@
 
 import { defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_Currency, v_Email, v_Hash, v_IpAddress, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters } from './common.js';
+import { v_Amount, v_CalendarDate, v_CryptoGatewayParameters_properties_bech32, v_Email, v_Hash, v_IpAddress, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SessionBillingAddress, v_SessionCustomer, v_Url, v_VoucherWalletParameters } from './common.js';
 
 export const v_SessionMethodParameters = /* @__PURE__ */ defer(() => import("../deferred/SessionMethodParameters.js"));
-
-export function v_SessionOrder(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.number;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "number")) return false;
-    p1 = value.amount;
-    if (p1 !== undefined && !v_Amount(p1, ctx, "amount")) return false;
-    p1 = value.currency;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "currency", p1, v_Currency) : v_Currency(p1))) return false;
-    p1 = value.description;
-    if (p1 !== undefined && !v_OrderDescription(p1, ctx, "description")) return false;
-  }
-  return true;
-}
+export const v_SessionOrder = /* @__PURE__ */ defer(() => import("../deferred/SessionOrder.js"));
 
 export function v_SessionPayee(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {

@@ -8,14 +8,16 @@ import { formatUri } from '../../runtime/format-uri.js';
 import { formatUuid } from '../../runtime/format-uuid.js';
 import { luhn } from '../../runtime/luhn.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import { v_S2sOrderFields, v_S2sPayerFields } from './AuthRequest+7-bwphx9.js';
 
 const PATTERN_1 = /* @__PURE__ */ new RegExp("^[0-9]+(\\.[0-9]+)?$", "u");
 const PATTERN_2 = /* @__PURE__ */ new RegExp("^([0-9a-fA-F]{32}|[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$", "u");
+export const VALUE_2 = {"AED":2,"AFN":2,"ALL":2,"AMD":2,"ANG":2,"AOA":2,"ARS":2,"AUD":2,"AWG":2,"AZN":2,"BAM":2,"BBD":2,"BDT":2,"BGN":2,"BHD":3,"BIF":0,"BMD":2,"BND":2,"BOB":2,"BOV":2,"BRL":2,"BSD":2,"BTN":2,"BWP":2,"BYN":2,"BZD":2,"CAD":2,"CDF":2,"CHE":2,"CHF":2,"CHW":2,"CLF":4,"CLP":2,"CNY":2,"COP":2,"COU":2,"CRC":2,"CUC":2,"CUP":2,"CVE":2,"CZK":2,"DJF":0,"DKK":2,"DOP":2,"DZD":2,"EGP":2,"ERN":2,"ETB":2,"EUR":2,"FJD":2,"FKP":2,"GBP":2,"GEL":2,"GHS":2,"GIP":2,"GMD":2,"GNF":0,"GTQ":2,"GYD":2,"HKD":2,"HNL":2,"HTG":2,"HUF":2,"IDR":2,"ILS":2,"INR":2,"IQD":3,"IRR":2,"ISK":0,"JMD":2,"JOD":3,"JPY":2,"KES":2,"KGS":2,"KHR":2,"KMF":0,"KPW":2,"KRW":2,"KWD":3,"KYD":2,"KZT":2,"LAK":2,"LBP":2,"LKR":2,"LRD":2,"LSL":2,"LYD":3,"MAD":2,"MDL":2,"MGA":2,"MKD":2,"MMK":2,"MNT":2,"MOP":2,"MRU":2,"MUR":2,"MVR":2,"MWK":2,"MXN":2,"MXV":2,"MYR":2,"MZN":2,"NAD":2,"NGN":2,"NIO":2,"NOK":2,"NPR":2,"NZD":2,"OMR":3,"PAB":2,"PEN":2,"PGK":2,"PHP":2,"PKR":2,"PLN":2,"PYG":0,"QAR":2,"RON":2,"RSD":2,"RUB":2,"RWF":0,"SAR":2,"SBD":2,"SCR":2,"SDG":2,"SEK":2,"SGD":2,"SHP":2,"SLE":2,"SOS":2,"SRD":2,"SSP":2,"STN":2,"SVC":2,"SYP":2,"SZL":2,"THB":2,"TJS":2,"TMT":2,"TND":3,"TOP":2,"TRY":2,"TTD":2,"TWD":2,"TZS":2,"UAH":2,"UGX":2,"USD":2,"USN":2,"UYI":0,"UYU":2,"UYW":4,"UZS":2,"VED":2,"VES":2,"VND":0,"VUV":0,"WST":2,"XAF":0,"XCD":2,"XOF":0,"XPF":0,"YER":2,"ZAR":2,"ZMW":2,"ZWG":2};
 const PATTERN_3 = /* @__PURE__ */ new RegExp("^[0-9]+(-[0-9]+)*$", "u");
 const PATTERN_4 = /* @__PURE__ */ new RegExp("^(0[1-9]|1[0-2])$", "u");
 const PATTERN_5 = /* @__PURE__ */ new RegExp("^[0-9]{4}$", "u");
 export const PATTERN_86 = /* @__PURE__ */ new RegExp("^[0-9]+$", "u");
-export const VALUE_6 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["digital_wallet","payment_token"]]];
+export const VALUE_7 = [[["card_token","card_cvv2"],["card_number","digital_wallet","payment_token"]],[["card_number","card_exp_month","card_exp_year","card_cvv2"],["digital_wallet","payment_token"]]];
 const PATTERN_94 = /* @__PURE__ */ new RegExp("^[A-Z]{3}$", "u");
 const PATTERN_99 = /* @__PURE__ */ new RegExp("^0+(\\.0+)?$", "u");
 
@@ -88,51 +90,6 @@ export function v_Hash(value: unknown, ctx?: ValidationContext, at?: PathSegment
   return true;
 }
 
-export function v_S2sOrderFields(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.client_key;
-    if (p1 !== undefined) {
-      if (!v_ClientKey(p1, ctx, "client_key")) return false;
-    } else {
-      if (rejectAt(ctx, "client_key", "required", "is required")) return false;
-    }
-    p1 = value.order_id;
-    if (p1 !== undefined) {
-      if (!v_OrderId(p1, ctx, "order_id")) return false;
-    } else {
-      if (rejectAt(ctx, "order_id", "required", "is required")) return false;
-    }
-    p1 = value.order_amount;
-    if (p1 !== undefined) {
-      if (!v_Amount(p1, ctx, "order_amount")) return false;
-    } else {
-      if (rejectAt(ctx, "order_amount", "required", "is required")) return false;
-    }
-    p1 = value.order_currency;
-    if (p1 !== undefined) {
-      if (!(ctx ? visit(ctx, "order_currency", p1, v_Currency) : v_Currency(p1))) return false;
-    } else {
-      if (rejectAt(ctx, "order_currency", "required", "is required")) return false;
-    }
-    p1 = value.order_description;
-    if (p1 !== undefined) {
-      if (!v_OrderDescription(p1, ctx, "order_description")) return false;
-    } else {
-      if (rejectAt(ctx, "order_description", "required", "is required")) return false;
-    }
-    p1 = value.hash;
-    if (p1 !== undefined) {
-      if (!v_Hash(p1, ctx, "hash")) return false;
-    } else {
-      if (rejectAt(ctx, "hash", "required", "is required")) return false;
-    }
-  }
-  return true;
-}
-
 export function v_Email(value: unknown, ctx?: ValidationContext, at?: PathSegment): boolean {
   if (typeof value !== "string") {
     if (rejectAt(ctx, at, "type", "must be a string")) return false;
@@ -160,42 +117,9 @@ export function v_IpAddress(value: unknown, ctx?: ValidationContext): boolean {
     if (value.length > 255 && codePointLength(value) > 255 && reject(ctx, "maxLength", "must be at most 255 characters (a safety cap of this client, not a platform limit)")) return false;
     if (!(v_IpAddress_anyOf_0(value) || v_IpAddress_anyOf_1(value))) {
       if (!ctx) return false;
-      ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
       v_IpAddress_anyOf_0(value, ctx);
+      ctx.fail("anyOf", "must match at least one of: ipv4 format, ipv6 format (closest: ipv4 format)");
     }
-  }
-  return true;
-}
-
-export function v_S2sPayerFields(value: unknown, ctx?: ValidationContext): boolean {
-  if (!isPlainObject(value)) {
-    if (reject(ctx, "type", "must be an object")) return false;
-  } else {
-    let p1: unknown;
-    p1 = value.payer_first_name;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_first_name")) return false;
-    p1 = value.payer_last_name;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_last_name")) return false;
-    p1 = value.payer_address;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_address")) return false;
-    p1 = value.payer_country;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_country")) return false;
-    p1 = value.payer_state;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_state")) return false;
-    p1 = value.payer_city;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_city")) return false;
-    p1 = value.payer_zip;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_zip")) return false;
-    p1 = value.payer_email;
-    if (p1 !== undefined && !v_Email(p1, ctx, "payer_email")) return false;
-    p1 = value.payer_phone;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_phone")) return false;
-    p1 = value.payer_phone_country_code;
-    if (p1 !== undefined && !v_PhoneCountryCode(p1, ctx, "payer_phone_country_code")) return false;
-    p1 = value.payer_ip;
-    if (p1 !== undefined && !(ctx ? visit(ctx, "payer_ip", p1, v_IpAddress) : v_IpAddress(p1))) return false;
-    p1 = value.payer_language;
-    if (p1 !== undefined && !v_OrderId(p1, ctx, "payer_language")) return false;
   }
   return true;
 }

@@ -11,6 +11,7 @@ import {
   parseCallback,
   type CallbackProtocol,
   type FormObject,
+  type SignatureAlgorithm,
 } from '@payment-gateway/merchant-client';
 
 export interface FaultRule {
@@ -97,13 +98,17 @@ function altered(value: string): string {
   return value.slice(0, -1) + (/[0-9]/.test(last) ? String((Number(last) + 1) % 10) : last === 'X' ? 'Y' : 'X');
 }
 
-/** How to tamper with a callback signed with `password` (and the values it signs but does not carry). */
+/** How to tamper with a callback signed with `password` and `signatureAlgorithm` (and the values it signs but does not carry). */
 export function tamperer(
   kind: CallbackProtocol,
   body: string,
-  password: string,
-  signingContext: Readonly<Record<string, string>>,
+  signer: {
+    readonly password: string;
+    readonly signingContext: Readonly<Record<string, string>>;
+    readonly signatureAlgorithm: SignatureAlgorithm;
+  },
 ): Tamperer {
+  const { password, signingContext, signatureAlgorithm } = signer;
   return (tampering) => {
     const fields = decodeForm(body);
     switch (tampering) {
@@ -116,11 +121,12 @@ export function tamperer(
         return buildTestCallback(kind, fields as FormObject, {
           password: `${password}-not-the-password`,
           signingContext,
+          signatureAlgorithm,
         });
       }
       case 'tamper-body': {
         // Many callbacks leave `status` and the amount unsigned: the changed field is one the hash covers.
-        const { covered } = parseCallback(body, { password, protocol: kind, signingContext });
+        const { covered } = parseCallback(body, { password, protocol: kind, signingContext, signatureAlgorithm });
         const changed = covered.find((name) => !KEPT.has(name)) ?? covered[0] ?? 'hash';
         fields[changed] = altered(String(fields[changed] ?? ''));
         return encodeForm(fields as FormObject);

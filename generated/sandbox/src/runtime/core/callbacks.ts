@@ -2,7 +2,13 @@
 
 // The callback of each transition: its fields per protocol (S2S CARD, S2S APM, Checkout), signed
 // with the callback's own recipe by the client package's signer, then handed to delivery.
-import { buildTestCallback, decodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
+import {
+  buildTestCallback,
+  decodeForm,
+  maskPan,
+  type FormObject,
+  type SignatureAlgorithm,
+} from '@payment-gateway/merchant-client';
 import { tamperer, type Tamperer } from './callback-faults.js';
 import { platformDate } from './clock.js';
 import { DECLINE_REASONS } from './decline-reasons.js';
@@ -34,17 +40,19 @@ export interface SignedCallback {
 }
 
 /**
- * Signs a callback's fields with its protocol's recipe and the merchant's password;
- * `signingContext` gives the values the recipe covers that the body does not carry (F2's payer e-mail).
+ * Signs a callback's fields with its protocol's recipe and the merchant's password (and
+ * algorithm, md5 unless the merchant is set to sha256); `signingContext` gives the values the
+ * recipe covers that the body does not carry (F2's payer e-mail).
  */
 export function signCallback(
   kind: CallbackKind,
   fields: FormObject,
   password: string,
   signingContext: Readonly<Record<string, string>> = {},
+  signatureAlgorithm: SignatureAlgorithm = 'md5',
 ): SignedCallback {
-  const body = buildTestCallback(kind, fields, { password, signingContext });
-  return { kind, body, tamper: tamperer(kind, body, password, signingContext) };
+  const body = buildTestCallback(kind, fields, { password, signingContext, signatureAlgorithm });
+  return { kind, body, tamper: tamperer(kind, body, { password, signingContext, signatureAlgorithm }) };
 }
 
 /** Takes what it needs, not the Sandbox, so that sandbox.ts can import it without a cycle. */
@@ -64,7 +72,8 @@ export function emitCallback(
   // sent only with the payer attributes of Protocol Mapping, so the signer is given it here.
   if (kind === 'card' && transaction.payerEmail && transaction.action !== 'CREDIT2CARD')
     signingContext['payer_email'] = transaction.payerEmail;
-  const signed = signCallback(kind, fields, transaction.merchant.password, signingContext);
+  const { password, settings } = transaction.merchant;
+  const signed = signCallback(kind, fields, password, signingContext, settings.signatureAlgorithm);
   delivery.enqueue(
     {
       kind,

@@ -7,9 +7,11 @@ import {
   computeSignature,
   decodeForm,
   recipeFormula,
+  recipeVariant,
   requestValidator,
   signaturesMatch,
-  type OperationDefinition,
+  type SignatureAlgorithm,
+  type SignatureRecipe,
   type ValidationIssue,
 } from '@payment-gateway/merchant-client';
 import { Answer, cataloguedAnswer, ErrorCatalogue, invalid, type Protocol } from './answers.js';
@@ -17,14 +19,23 @@ import type { CallbackFault } from './callback-faults.js';
 import { emitCallback } from './callbacks.js';
 import { SandboxClock } from './clock.js';
 import { CallbackDelivery, deliveryOptions, type DeliveryOptions } from './delivery.js';
+import { checkMerchantSettings, type MerchantSettings } from './merchant-settings.js';
 import type { ProtocolMapping } from './protocol-mapping.js';
 import { RefusedMove, SandboxStore, type Merchant, type Transaction } from './store.js';
 import type { CheckoutEntry, ErrorCase, S2sActionEntry, SandboxTables } from './tables.js';
 import { checkFormBody, parseJsonObject, type BadRequest } from './wire.js';
 
 export interface SandboxOptions {
-  /** Merchants to create; one test merchant with a random key and password when none is given. */
-  readonly merchants?: readonly { readonly key?: string; readonly password?: string; readonly callbackUrl?: string }[];
+  /**
+   * Merchants to create, each with the operator's settings for it (`signatureAlgorithm`,
+   * `cardStatusSignature`, `redirectMethod`); one test merchant with a random key and password
+   * when none is given.
+   */
+  readonly merchants?: readonly ({
+    readonly key?: string;
+    readonly password?: string;
+    readonly callbackUrl?: string;
+  } & MerchantSettings)[];
   /** Callback URL of every merchant that has none of its own. */
   readonly callbackUrl?: string;
   /** Skip every hash check (for the first hour of an integration). */
@@ -83,8 +94,8 @@ export class Sandbox {
       ...options.delivery,
     });
     const merchants = options.merchants?.length ? options.merchants : [{}];
-    for (const merchant of merchants)
-      this.store.addMerchant(merchant.key, merchant.password, merchant.callbackUrl ?? options.callbackUrl);
+    for (const { key, password, callbackUrl, ...settings } of merchants)
+      this.store.addMerchant(key, password, callbackUrl ?? options.callbackUrl, checkMerchantSettings(settings));
     this.store.onTransition((transaction, transition) =>
       emitCallback(this.delivery, options.protocolMapping, transaction, transition),
     );
@@ -160,7 +171,7 @@ export class Sandbox {
       protocol,
       entry,
       fields,
-      merchant: merchant ?? ({ key: '', password: '', callbackUrl: undefined } as Merchant),
+      merchant: merchant ?? ({ key: '', password: '', callbackUrl: undefined, settings: {} } as Merchant),
       errors,
       verify: (original) => this.#verify(protocol, entry, fields, merchant, original),
       text: (name) => textOf(fields[name]),
@@ -180,11 +191,15 @@ export class Sandbox {
     }
   }
 
-  /** Issues the catalogue names a message for (`delays`, a zero amount, `size`) answer with it. */
+  /**
+   * Issues the catalogue names a message for (`delays`, a zero amount, `size`) answer with it; an
+   * issue with the value's shape (missing, mistyped, malformed, too many decimals) is not that
+   * condition, and answers as any invalid field does.
+   */
   #invalidAnswer(protocol: Protocol, issues: readonly ValidationIssue[], errors: ErrorCatalogue): Answer {
     for (const issue of issues) {
       const condition = errors.condition(issue.path);
-      if (condition && issue.rule !== 'required' && issue.rule !== 'type') return cataloguedAnswer(protocol, condition);
+      if (condition && !SHAPE_RULES.has(issue.rule)) return cataloguedAnswer(protocol, condition);
     }
     return invalid(
       protocol,
@@ -199,19 +214,26 @@ export class Sandbox {
     merchant: Merchant | undefined,
     original: Transaction | undefined,
   ): void {
-    const recipe = entry.operation.signature;
-    if (!recipe || !merchant || this.options.acceptAnySignature) return;
+    if (!entry.operation.signature || !merchant || this.options.acceptAnySignature) return;
+    // The merchant's formula: the recipe's variant its settings select (S2S CARD `vendor`), if it has one.
+    const variant = merchant.settings.cardStatusSignature ?? 'document';
+    const recipe = recipeVariant(entry.operation.signature, variant);
+    const signingFields = entry.operation.signature.variants?.[variant]?.signing ?? entry.signingFields;
     const context: Record<string, unknown> = {};
     if (original)
-      for (const name of entry.signingFields) {
+      for (const name of signingFields) {
         const value = originalValue(original, name);
         if (value !== undefined) context[name] = value;
       }
-    const expected = computeSignature(recipe, { ...context, ...fields }, merchant.password);
+    const algorithm = merchant.settings.signatureAlgorithm ?? 'md5';
+    const expected = computeSignature(recipe, { ...context, ...fields }, merchant.password, algorithm);
     const received = typeof fields['hash'] === 'string' ? fields['hash'] : '';
     if (!signaturesMatch(received, expected))
       throw invalid(protocol, [
-        { field: 'hash', message: hashHelp(entry.operation, entry.signingFields, original !== undefined) },
+        {
+          field: 'hash',
+          message: hashHelp(entry.operation.name, recipe, algorithm, signingFields, original !== undefined),
+        },
       ]);
   }
 
@@ -226,6 +248,17 @@ export class Sandbox {
     return byProtocol('card');
   }
 }
+
+/** Rules about a value's shape rather than its meaning: a catalogued condition on the field is not what they found. */
+const SHAPE_RULES: ReadonlySet<string> = new Set([
+  'required',
+  'type',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'decimals',
+]);
 
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : String(value);
@@ -245,12 +278,31 @@ function originalValue(original: Transaction, name: string): string | undefined 
   }
 }
 
-/** Which recipe was expected, in words; never the password or the expected value. */
-function hashHelp(operation: OperationDefinition, signingFields: readonly string[], original: boolean): string {
+/**
+ * Which recipe was expected, in words, and the likely cause; never the password or the expected
+ * value. A formula the request could not have got wrong by hand means another password (or
+ * algorithm) signed it.
+ */
+function hashHelp(
+  operation: string,
+  recipe: SignatureRecipe,
+  algorithm: SignatureAlgorithm,
+  signingFields: readonly string[],
+  original: boolean,
+): string {
   const extra =
     signingFields.length && original ? ` It also covers ${signingFields.join(' and ')} of the original payment.` : '';
-  return `Hash is not valid. ${operation.name} is signed with: hash = ${recipeFormula(operation.signature!)}.${extra}`;
+  // md5 steps are the merchant's algorithm's, as the signer takes them.
+  const formula = recipeFormula({
+    ...recipe,
+    digests: recipe.digests.map((digest) => (digest === 'md5' ? algorithm : digest)),
+  });
+  return `Hash is not valid. ${operation} is signed with: hash = ${formula}.${extra} ${HASH_CAUSE}`;
 }
+
+/** What a mismatch most often means. */
+const HASH_CAUSE =
+  'Most often the password is not the one of this merchant key (each key has its own), or the account is set to the other algorithm (md5 or sha256).';
 
 function badRequest(protocol: Protocol, error: BadRequest): Answer {
   const answer = invalid(protocol, [{ field: error.field, message: error.message }]);

@@ -10,6 +10,7 @@ import type { Sandbox } from '../core/sandbox.js';
 import type { CheckoutSession, Transaction, TransactionStatus } from '../core/store.js';
 import { cardScenario, declineReason } from '../core/card-scenario.js';
 import { DECLINE_REASONS } from '../core/decline-reasons.js';
+import { announcedMethod, challengeParams } from '../core/payer-redirect.js';
 
 export interface Page {
   readonly status: number;
@@ -34,13 +35,28 @@ button{font:inherit;padding:.5rem 1rem;margin-right:.5rem;cursor:pointer}</style
 const amountLine = (transaction: { amount: string; currency: string; description: string }) =>
   `<p><strong>${escape(transaction.amount)} ${escape(transaction.currency)}</strong> — ${escape(transaction.description)}</p>`;
 
-/** GET /_sandbox/pay/{trans_id}: the challenge, redirect or QR page of a waiting payment. */
-export async function challengePage(sandbox: Sandbox, id: string): Promise<Page> {
+/**
+ * `GET` or `POST /_sandbox/pay/{trans_id}`: the challenge, redirect or QR page of a waiting
+ * payment, reached the way its answer announced (`redirect_method`): by GET, or by POST with the
+ * `redirect_params` (a 3-D Secure challenge's `PaReq`, `MD` and `TermUrl`). Another way in gets a
+ * page that says what the answer asked for; nothing declines the payment.
+ */
+export async function challengePage(
+  sandbox: Sandbox,
+  id: string,
+  arrival: { readonly method: 'GET' } | { readonly method: 'POST'; readonly form: Record<string, unknown> },
+): Promise<Page> {
   const transaction = sandbox.store.transactions.get(id);
   if (!transaction) return { status: 404, html: layout('Not found', '<h1>No such payment</h1>') };
   if (transaction.status !== '3DS' && transaction.status !== 'REDIRECT') {
     return { status: 409, html: layout('Payment done', `<h1>This payment is ${escape(transaction.status)}</h1>`) };
   }
+  const wrongWay = arrivalProblem(transaction, arrival);
+  if (wrongWay)
+    return {
+      status: 400,
+      html: layout('Wrong redirect', `<h1>Wrong redirect</h1><p class="error" id="error">${escape(wrongWay)}</p>`),
+    };
   const qr = sandbox.tables.methods.some((method) => method.brand === transaction.brand && method.qr);
   const title = transaction.status === '3DS' ? '3-D Secure challenge' : qr ? 'Scan to pay' : 'Payment method page';
   const image = qr
@@ -59,6 +75,23 @@ export async function challengePage(sandbox: Sandbox, id: string): Promise<Page>
   };
 }
 
+/** Why the payer's arrival is not the one the answer announced, or undefined when it is. */
+function arrivalProblem(
+  transaction: Transaction,
+  arrival: { readonly method: 'GET' } | { readonly method: 'POST'; readonly form: Record<string, unknown> },
+): string | undefined {
+  const announced = announcedMethod(transaction);
+  if (arrival.method !== announced)
+    return `This payment's answer said redirect_method ${announced}: ${announced === 'POST' ? 'post its redirect_params (PaReq, MD, TermUrl) as a form to redirect_url' : 'send the payer to redirect_url by GET'}, as the answer says.`;
+  if (arrival.method === 'POST') {
+    const expected = challengeParams(transaction);
+    const differ = Object.keys(expected).filter((name) => arrival.form[name] !== expected[name]);
+    if (differ.length > 0)
+      return `The form must carry the answer's redirect_params as they are; ${differ.join(', ')} ${differ.length === 1 ? 'differs' : 'differ'}.`;
+  }
+  return undefined;
+}
+
 /** The status a completed challenge leads to: the test card's own outcome, or a decline on failure. */
 function completed(transaction: Transaction, succeeded: boolean): { status: TransactionStatus; reason?: string } {
   const declines = transaction.scenario === '3ds-decline' || transaction.scenario === 'redirect-decline';
@@ -70,12 +103,18 @@ function completed(transaction: Transaction, succeeded: boolean): { status: Tran
   return { status: transaction.auth ? 'PENDING' : 'SETTLED' };
 }
 
-/** POST /_sandbox/pay/{trans_id}: the payer pressed a button; the payment moves and the payer returns. */
-export function completeChallenge(sandbox: Sandbox, id: string, body: string): Page {
+/**
+ * `POST /_sandbox/pay/{trans_id}`: the payer pressed a button of the page (`outcome`): the
+ * payment moves and the payer returns; without `outcome`, the payer arrives by the POST redirect
+ * the answer announced, and sees the page.
+ */
+export async function postToChallenge(sandbox: Sandbox, id: string, body: string): Promise<Page> {
+  const form = decodeForm(body);
+  if (form['outcome'] === undefined) return challengePage(sandbox, id, { method: 'POST', form });
   const transaction = sandbox.store.transactions.get(id);
   if (!transaction) return { status: 404, html: layout('Not found', '<h1>No such payment</h1>') };
   if (transaction.status === '3DS' || transaction.status === 'REDIRECT') {
-    const { status, reason } = completed(transaction, decodeForm(body)['outcome'] === 'success');
+    const { status, reason } = completed(transaction, form['outcome'] === 'success');
     sandbox.store.transition(transaction, status, transaction.action, reason ? { declineReason: reason } : {});
   }
   const session = transaction.paymentId

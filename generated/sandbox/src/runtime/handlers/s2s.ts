@@ -15,6 +15,7 @@ import { scheduleFirstRun, startRuns } from '../core/schedule-runs.js';
 import { bankDecline, DECLINE_REASONS } from '../core/decline-reasons.js';
 import { bookCapture, bookRefund, decimalUnits, settledAmount } from '../core/money.js';
 import { RefusedMove, type Transaction, type TransactionStatus } from '../core/store.js';
+import { payerRedirect } from '../core/payer-redirect.js';
 import type { S2sActionEntry } from '../core/tables.js';
 import { cardScenario, firstCardStatus } from '../core/card-scenario.js';
 
@@ -38,13 +39,7 @@ export function paymentAnswer(
     amount: transaction.amount,
     currency: transaction.currency,
     ...(transaction.status === 'DECLINED' ? { decline_reason: transaction.declineReason } : {}),
-    ...(redirect
-      ? {
-          redirect_url: `${sandbox.baseUrl}/_sandbox/pay/${transaction.id}`,
-          redirect_method: 'GET',
-          redirect_params: [],
-        }
-      : {}),
+    ...(redirect ? payerRedirect(sandbox, transaction) : {}),
     ...(transaction.recurringToken && !redirect ? { recurring_token: transaction.recurringToken } : {}),
     ...(transaction.cardToken && !redirect ? { card_token: transaction.cardToken } : {}),
     ...transaction.echo,
@@ -139,7 +134,7 @@ function cardPayment(call: Call): Answer {
   checkOrder(call);
   const card = cardOf(call);
   const cards = call.sandbox.tables.testData.cards;
-  const scenario = cardScenario(cards, card.number, card.month, card.year);
+  const scenario = cardScenario(cards, card.number, card.month, card.year, call.sandbox.clock.now());
   const { status, reason } = firstCardStatus(cards, scenario, auth, call.fields['mpi_data'] !== undefined);
   const now = call.sandbox.clock.now();
   const success = status === 'SETTLED' || status === 'PENDING';
@@ -210,8 +205,12 @@ function capture(call: Call): Answer {
   if (!transaction.auth || transaction.status !== 'PENDING') return decline(DECLINE_REASONS.captureNotPending);
   if (transaction.scenario === 'capture-decline') return decline(DECLINE_REASONS.capture);
   try {
-    if (!bookCapture(call.sandbox.store, transaction, call.text('amount') || undefined))
+    if (!bookCapture(call.sandbox.store, transaction, call.text('amount') || undefined)) {
+      // Above the authorized amount: the catalogue's error (208004), else a decline.
+      const above = call.errors.coded('amount');
+      if (above) throw cataloguedAnswer('s2s', above);
       return decline(DECLINE_REASONS.captureAboveAuthorized);
+    }
   } catch (error) {
     if (error instanceof RefusedMove) return decline(DECLINE_REASONS.captureNotPending);
     throw error;

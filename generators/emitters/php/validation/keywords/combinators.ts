@@ -78,14 +78,15 @@ function emitOneOf(members: readonly JsonSchema[], scope: PhpScope): Code {
 }
 
 /**
- * No branch matched (reporting code): one issue naming every alternative and the closest, then
- * the closest branch's own issues, so they are about the fields the payer actually sent.
+ * No branch matched (reporting code): the closest branch's own issues first, so the first one a
+ * merchant reads is about a field the payer actually sent (`card_exp_month`), then one issue
+ * naming every alternative and the closest.
  */
 function reportClosest(members: readonly JsonSchema[], keyword: 'anyOf' | 'oneOf', scope: PhpScope, words: string): Code {
   const labels = members.map((member, index) => scope.label(member, index));
   const report = (index: number): Code => [
-    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
     `self::${scope.validator(members[index]!, [keyword, index])}(${scope.value}, $ctx);`,
+    scope.record(keyword, `${words}: ${labels.join(', ')} (closest: ${labels[index]})`),
   ];
   const shapes = members.map((member) => branchShape(member, (node) => scope.resolve(node)));
   if (shapes.every(([declared, forbidden]) => declared.length === 0 && forbidden.length === 0)) return report(0);

@@ -5,7 +5,7 @@ import type { ValidationContext } from '../../../runtime/validation.js';
 import { v_DeviceWalletToken } from '../../shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WebWalletToken } from '../../shared/PaymentToken+WebWalletParameters.js';
 
-const VALUE_2 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
+const VALUE_3 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
 
 export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -19,14 +19,14 @@ export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.push(IN_CONTENT);
       if (!(v_DeviceWalletToken(content1) || v_WebWalletToken(content1))) {
         if (!ctx) return false;
-        switch (closestAlternative(content1, VALUE_2)) {
+        switch (closestAlternative(content1, VALUE_3)) {
           case 0:
-            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)");
             v_DeviceWalletToken(content1, ctx);
+            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)");
             break;
           case 1:
-            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)");
             v_WebWalletToken(content1, ctx);
+            ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Web-wallet token)");
             break;
         }
       }
