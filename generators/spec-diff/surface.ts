@@ -107,6 +107,8 @@ export interface Shape {
    * object refuses a key nothing declares (`additionalProperties`/`unevaluatedProperties: false`).
    */
   readonly patternKeys: ReadonlyMap<string, PatternKeys>;
+  /** `x-amount-decimals`: each amount field's path with the path of the currency field that bounds its decimals. */
+  readonly amountDecimals: ReadonlyMap<string, string>;
 }
 
 export interface PatternKeys {
@@ -272,6 +274,7 @@ interface ShapeBuilder {
   readonly branches: Map<string, string[]>;
   readonly discriminators: Map<string, { property: string; values: string[] }>;
   readonly patternKeys: Map<string, PatternKeys>;
+  readonly amountDecimals: Map<string, string>;
 }
 
 /** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
@@ -284,6 +287,7 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     branches: new Map(),
     discriminators: new Map(),
     patternKeys: new Map(),
+    amountDecimals: new Map(),
   };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
   for (const [path, nodes] of out.statements)
@@ -302,6 +306,7 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     branches: out.branches,
     discriminators: out.discriminators,
     patternKeys: out.patternKeys,
+    amountDecimals: out.amountDecimals,
   };
 }
 
@@ -366,6 +371,8 @@ function walk(
     walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
   for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
   const place = prefix || '(body)';
+  const amounts = (schema as { 'x-amount-decimals'?: Readonly<Record<string, string>> })['x-amount-decimals'];
+  for (const [amount, currency] of Object.entries(amounts ?? {})) out.amountDecimals.set(at(amount), at(currency));
   const patterns = Object.keys(schema.patternProperties ?? {});
   const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
   if (schema.properties || patterns.length > 0 || closed) {

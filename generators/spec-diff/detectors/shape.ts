@@ -168,3 +168,19 @@ export const patternKeys: Detector = {
     }
   },
 };
+
+/** `x-amount-decimals`: an amount held to (or freed from) the decimals of the currency another field names. */
+export const amountDecimals: Detector = {
+  name: 'amount decimals',
+  kinds: sidedKinds(['amount-decimals-added', 'amount-decimals-removed']),
+  detect(base, head, emit) {
+    for (const [unit, side, old, now] of commonSides(base, head)) {
+      for (const [amount, currency] of now.amountDecimals)
+        if (old.amountDecimals.get(amount) !== currency && usable(old, amount))
+          emit(`${side}.amount-decimals-added`, unit, amount, `at most the decimals \`${currency}\` takes`);
+      for (const [amount, currency] of old.amountDecimals)
+        if (now.amountDecimals.get(amount) !== currency && usable(now, amount))
+          emit(`${side}.amount-decimals-removed`, unit, amount, `no longer held to the decimals \`${currency}\` takes`);
+    }
+  },
+};
