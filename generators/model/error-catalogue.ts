@@ -1,9 +1,17 @@
 // Reads an `x-errors` catalogue from the spec and checks its shape, so the docs, the sandbox and
 // the client's typed errors all read the same checked list (a typo fails generation).
-import type { ErrorCase } from '../../templates/runtime/errors.js';
-
-/** One error an operation can return: the shape the client package exports to the sandbox and the kit. */
-export type ErrorCaseModel = ErrorCase;
+/** One error an operation can return, in the shape the client package exports to the sandbox and the kit (`ErrorCase`). */
+export interface ErrorCaseModel {
+  readonly code?: string;
+  readonly message?: string;
+  /** Reader text: when the platform answers this. */
+  readonly when: string;
+  /** The wire field the condition is about. */
+  readonly field?: string;
+  readonly httpStatus?: number;
+  /** The release that introduced the case. */
+  readonly since?: string;
+}
 
 const KEYS = new Set(['code', 'message', 'when', 'field', 'httpStatus', 'x-since']);
 

@@ -43,14 +43,6 @@ export function s2sResponseExamples(model: SpecModel, protocol: S2sProtocol, act
   );
 }
 
-/** Error answers of `/post` (no `action`, or `result=ERROR`). */
-export function s2sErrorExamples(model: SpecModel): NamedExample[] {
-  const responses = model.s2sOperation?.operation.responses ?? {};
-  return Object.values(responses).flatMap((response) =>
-    mediaExamples(response.content?.['application/json']).filter((example) => example.value['action'] === undefined || example.value['result'] === 'ERROR'),
-  );
-}
-
 export function operationRequestExamples(operation: OperationObject): NamedExample[] {
   const content = operation.requestBody?.content ?? {};
   return Object.values(content).flatMap((media) => mediaExamples(media));

@@ -25,6 +25,24 @@ export interface MethodEntry {
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
   /** The method exists only on the payment page: nothing is sent for it but its id in `methods`. */
   readonly paymentPageOnly?: true;
+  /** A wallet's card flow (`x-card-flow`): when the platform keeps the card behind the token. */
+  readonly cardFlow?: CardFlow;
+}
+
+export interface CardFlow {
+  /** What a payment is when the card flow does not apply: `virtual`. */
+  readonly default: string;
+  /** What must hold for the card flow (`decryption-private-key`, `provider-supports-card-flow`). */
+  readonly requires: readonly string[];
+  readonly whenMet: string;
+  /** Per protocol, when a requirement is not met: `virtual`, or `error` (the payment is refused). */
+  readonly whenUnmet: Readonly<Record<string, string>>;
+  /** Reader text: what a virtual payment gives up. */
+  readonly virtual: string;
+  /** Reader text: a card flow whose token carries no decrypted data. */
+  readonly withoutDecryptedData: string;
+  /** Who carries 3DS responsibility with PAN_ONLY. */
+  readonly panOnly3ds: string;
 }
 
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);
@@ -53,10 +71,26 @@ export function methodCatalogue(model: Pick<SpecModel, 'schemas' | 'schema'>): M
       ...(record['qr'] !== undefined ? { qr: record['qr'] as NonNullable<MethodEntry['qr']> } : {}),
       ...(record['completionWindow'] !== undefined ? { completionWindow: record['completionWindow'] as NonNullable<MethodEntry['completionWindow']> } : {}),
       ...(record['paymentPageOnly'] === true ? { paymentPageOnly: true as const } : {}),
+      ...(record['x-card-flow'] !== undefined ? { cardFlow: cardFlow(record['x-card-flow'], name) } : {}),
     });
     if (record['paymentPageOnly'] === true && brand !== undefined) throw new Error(`${name}: a payment-page-only method has no S2S APM branch (brand ${brand})`);
   }
   return entries.sort((a, b) => a.label.replace(/[<>]/g, '').localeCompare(b.label.replace(/[<>]/g, '')));
+}
+
+function cardFlow(value: unknown, name: string): CardFlow {
+  const flow = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const texts = ['default', 'whenMet', 'virtual', 'withoutDecryptedData', 'panOnly3ds'];
+  const unmet = flow['whenUnmet'];
+  if (
+    texts.some((key) => typeof flow[key] !== 'string') ||
+    !(Array.isArray(flow['requires']) && flow['requires'].every((item) => typeof item === 'string')) ||
+    typeof unmet !== 'object' ||
+    unmet === null ||
+    !Object.values(unmet).every((answer) => answer === 'virtual' || answer === 'error')
+  )
+    throw new Error(`${name}: x-card-flow needs ${texts.join(', ')} as strings, requires as a list, and whenUnmet mapping each protocol to virtual or error`);
+  return flow as unknown as CardFlow;
 }
 
 /** Parameter schema name → brand, read from every brand-discriminated schema's mapping. */

@@ -1,6 +1,7 @@
 // S2S actions and Checkout endpoints as one list of operations of the same shape, with the names
 // the generated code gives them, so one piece of code emits both and every emitter agrees.
-import { isSchemaObject, refName, type JsonSchema } from './json-schema.js';
+import { schemaFields } from './fields.js';
+import { isSchemaObject, refName } from './json-schema.js';
 import type { SigningModel, SpecModel } from './spec-model.js';
 import { operationNames, type OperationNames } from './names.js';
 
@@ -86,49 +87,14 @@ function shapes(
   requestSchemaName: string,
   responseSchemaName: string | undefined,
 ): Pick<ClientOperation, 'methodKeyed' | 'arrayWhen' | 'fields'> {
-  const properties = topLevelProperties(model, model.schema(requestSchemaName), new Set());
-  const defined = properties.filter(([, property]) => property !== false).map(([name]) => name);
-  const fields = isClosable(model, model.schema(requestSchemaName), new Set()) ? { fields: [...new Set(defined)].sort() } : {};
-  const methodKeyed = [...properties]
-    .filter(([, property]) => {
-      const resolved = model.resolve(property);
-      return isSchemaObject(resolved) && resolved['x-keyed-by'] === 'method';
-    })
-    .map(([name]) => name);
+  const request = schemaFields(model, requestSchemaName);
+  const fields = request.closed ? { fields: [...request.top.keys()].sort() } : {};
+  const methodKeyed = [...request.top].filter(([, field]) => field.shape === 'keyed').map(([name]) => name);
   const response = responseSchemaName ? model.schema(responseSchemaName) : undefined;
   const field = response?.['x-array-when'];
-  if (typeof field !== 'string') return { methodKeyed: [...new Set(methodKeyed)], ...fields };
+  if (typeof field !== 'string') return { methodKeyed, ...fields };
   const item = response?.oneOf?.find((branch) => isSchemaObject(branch) && branch.$ref);
   if (!isSchemaObject(item) || !item.$ref)
     throw new Error(`${responseSchemaName}: x-array-when needs a oneOf of a $ref and an array of it`);
-  return { methodKeyed: [...new Set(methodKeyed)], arrayWhen: { field, itemSchemaName: refName(item.$ref) }, ...fields };
-}
-
-/** The subschemas that apply to the same object as their parent. */
-function inPlace(schema: Exclude<JsonSchema, boolean>): JsonSchema[] {
-  return [
-    ...(schema.allOf ?? []),
-    ...(schema.oneOf ?? []),
-    ...(schema.anyOf ?? []),
-    ...[schema.if, schema.then, schema.else].filter((part): part is JsonSchema => part !== undefined),
-    ...Object.values(schema.dependentSchemas ?? {}),
-  ];
-}
-
-/** Top-level properties with their schemas, through $ref and every in-place subschema. */
-export function topLevelProperties(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): [string, JsonSchema][] {
-  const resolved = model.resolve(node);
-  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
-  seen.add(resolved);
-  return [...Object.entries(resolved.properties ?? {}), ...inPlace(resolved).flatMap((part) => topLevelProperties(model, part, seen))];
-}
-
-/** Whether the fields a schema names are all it takes (no additional or pattern properties anywhere in place). */
-function isClosable(model: SpecModel, node: JsonSchema, seen: Set<JsonSchema>): boolean {
-  const resolved = model.resolve(node);
-  if (!isSchemaObject(resolved) || seen.has(resolved)) return true;
-  seen.add(resolved);
-  const open = (schema: JsonSchema | undefined) => schema !== undefined && schema !== false;
-  if (open(resolved.additionalProperties) || resolved.patternProperties || open(resolved.unevaluatedProperties)) return false;
-  return inPlace(resolved).every((part) => isClosable(model, part, seen));
+  return { methodKeyed, arrayWhen: { field, itemSchemaName: refName(item.$ref) }, ...fields };
 }

@@ -1,32 +1,26 @@
-// Which wire fields carry card data, from the spec's `x-sensitive` marks (pan | secret).
-import { isSchemaObject, type JsonSchema } from './json-schema.js';
+// Which wire fields carry card data: the field layer's `x-sensitive` marks (pan | secret) over
+// every request, response and callback, by field name. One list: the TypeScript client exports it
+// (`SENSITIVE_FIELDS`), the PHP client has it as a table, and the sandbox's logs and the
+// conformance kit's reports mask with the client's.
+import { fieldsOf, type Sensitivity } from './fields.js';
 import type { SpecModel } from './spec-model.js';
 
-export type Sensitivity = 'pan' | 'secret';
+export type { Sensitivity } from './fields.js';
 
-/** Property name → sensitivity, over every schema. A name marked anywhere is masked everywhere. */
-export function sensitiveFields(model: Pick<SpecModel, 'schemas' | 'resolve'>): Map<string, Sensitivity> {
+/** Field name → sensitivity. A name marked anywhere is masked everywhere; `pan` wins over `secret`. */
+export function sensitiveFields(model: Pick<SpecModel, 'schema' | 'resolve' | 'operations' | 's2sActions' | 'webhooks'>): Map<string, Sensitivity> {
   const found = new Map<string, Sensitivity>();
-  const visit = (node: JsonSchema, seen: Set<JsonSchema>) => {
-    if (!isSchemaObject(node) || seen.has(node)) return;
-    seen.add(node);
-    for (const [key, property] of Object.entries(node.properties ?? {})) {
-      const resolved = model.resolve(property);
-      const own = isSchemaObject(property) ? property['x-sensitive'] : undefined;
-      const mark = own ?? (isSchemaObject(resolved) ? resolved['x-sensitive'] : undefined);
-      if (mark === 'pan' || mark === 'secret') {
-        if (found.get(key) !== 'pan') found.set(key, mark);
-      } else if (mark !== undefined) {
-        throw new Error(`x-sensitive on ${key} must be pan or secret`);
-      }
-      visit(property, seen);
+  const schemas = new Set([
+    ...model.operations.flatMap((operation) => [operation.requestSchemaName, operation.responseSchemaName]),
+    ...model.s2sActions.flatMap((action) => [action.requestSchemaName, action.responseSchemaName]),
+    ...model.webhooks.map((webhook) => webhook.schemaName),
+  ]);
+  for (const name of schemas) {
+    if (name === undefined) continue;
+    for (const field of fieldsOf(model, model.schema(name)).fields) {
+      const key = field.path.at(-1)!;
+      if (field.sensitive && found.get(key) !== 'pan') found.set(key, field.sensitive);
     }
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) for (const part of node[key] ?? []) visit(part, seen);
-    for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else'] as const) {
-      const part = node[key];
-      if (part !== undefined) visit(part, seen);
-    }
-  };
-  for (const schema of model.schemas.values()) visit(schema, new Set());
+  }
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -1,11 +1,12 @@
 // Reads an `x-signature` recipe from the spec and checks its shape, so a typo in the spec fails
 // generation instead of producing a client that signs wrongly; lists the fields a recipe reads.
-
-import type { SignatureExpression, SignatureRecipe } from '../../templates/runtime/signature.js';
-import { recipeFieldNames, visitFields } from '../../templates/runtime/signature-fields.js';
+// The client's runtime interprets the same recipes (templates/runtime/signature.ts);
+// test/generators/signature-recipes.test.ts checks that both read the same fields of every recipe.
 
 const DIGESTS = new Set(['md5', 'sha1', 'sha256']);
 const OPERATIONS = new Set(['upper', 'reverse', 'first6last4', 'sortedValues']);
+/** The expression that stands for the merchant's password: hashed, never a field. */
+const PASSWORD = '$password';
 
 /** A checked recipe, as the runtime's SignatureRecipe reads it. */
 export interface SignatureRecipeData {
@@ -99,9 +100,31 @@ function checkExpression(expression: unknown, where: string): void {
   if (operation !== 'sortedValues') checkExpression((expression as Record<string, unknown>)[operation], where);
 }
 
+/**
+ * Visits, in order, each field a checked expression reads by name (`order.amount` as written) and
+ * each `sortedValues` it hashes (with the fields that one excludes).
+ */
+export function visitExpression(expression: unknown, field: (name: string) => void, sorted: (exclude: readonly string[]) => void): void {
+  if (typeof expression === 'string') {
+    if (expression !== PASSWORD) field(expression);
+  } else if (Array.isArray(expression)) for (const part of expression) visitExpression(part, field, sorted);
+  else {
+    const [operation, operand] = Object.entries(expression as Record<string, unknown>)[0]!;
+    if (operation === 'sortedValues') sorted((operand as { exclude?: readonly string[] }).exclude ?? []);
+    else visitExpression(operand, field, sorted);
+  }
+}
+
 /** Every field name a recipe reads (its expressions and its cases' `when`). */
 export function recipeFields(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
-  return recipeFieldNames(recipe as Pick<SignatureRecipe, 'input' | 'cases'>).sort();
+  const names = new Set<string>();
+  const add = (name: string) => names.add(name);
+  visitExpression(recipe.input, add, () => undefined);
+  for (const { when, input } of recipe.cases ?? []) {
+    add(typeof when === 'string' ? when : when.field);
+    visitExpression(input, add, () => undefined);
+  }
+  return [...names].sort();
 }
 
 /**
@@ -131,9 +154,8 @@ export function recipeCoverage(recipe: Pick<SignatureRecipeData, 'input' | 'case
   const formula = (input: unknown): RecipeCoverage => {
     const fields = new Set<string>();
     let allExcept: string[] | undefined;
-    // The runtime's own walk over a formula, as the client reads the recipe (checked above).
-    visitFields(
-      input as SignatureExpression,
+    visitExpression(
+      input,
       (name) => fields.add(name.split('.')[0]!),
       (exclude) => (allExcept = [...exclude]),
     );

@@ -3,6 +3,7 @@
 import { HTTP_METHODS, type HttpMethod, type MediaTypeObject, type OpenApiDocument, type OperationObject } from './openapi.js';
 import { isSchemaObject, refName, type JsonSchema, type SchemaObject } from './json-schema.js';
 import { errorCatalogue, type ErrorCaseModel } from './error-catalogue.js';
+import { fieldsOf } from './fields.js';
 import { releaseHistory, type ReleaseModel } from './releases.js';
 import { recipeFields, requestRecipe, signatureRecipe, signingContextNames, type SignatureRecipeData } from './signature-recipes.js';
 
@@ -148,7 +149,7 @@ function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookMo
       kind: body ? 'callback' : 'return-query',
       protocol,
       schemaName,
-      required: requiredProperties(model, target, new Set()),
+      required: [...fieldsOf(model, target).top].filter(([, field]) => field.need === 'required').map(([name]) => name).sort(),
       context: signingContextNames((target['x-signature'] as { context?: unknown } | undefined)?.context, `webhook ${name}`),
       ...signing(model, schemaName, signatureRecipe(target['x-signature'], `${schemaName} (webhook ${name})`)),
     });
@@ -156,19 +157,9 @@ function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookMo
   return webhooks;
 }
 
-/** Properties a schema requires at its top level, through $ref and allOf. */
-export function requiredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): string[] {
-  const resolved = model.resolve(node);
-  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
-  seen.add(resolved);
-  const names = new Set(resolved.required ?? []);
-  for (const part of resolved.allOf ?? []) for (const name of requiredProperties(model, part, seen)) names.add(name);
-  return [...names].sort();
-}
-
 /** A checked recipe with the fields it needs that the request schema does not declare. */
 function signing(model: ModelBase, schemaName: string, signature: SignatureRecipeData): SigningModel {
-  const declared = declaredProperties(model, model.schema(schemaName), new Set());
+  const declared = new Set(fieldsOf(model, model.schema(schemaName)).top.keys());
   const undeclared = (fields: readonly string[]) => fields.filter((field) => !declared.has(field.split('.')[0]!));
   const signingFields = undeclared(recipeFields(signature));
   if (!signature.variants) return { signature, signingFields };
@@ -177,19 +168,6 @@ function signing(model: ModelBase, schemaName: string, signature: SignatureRecip
     Object.entries(signature.variants).map(([name, variant]) => [name, { ...variant, signing: undeclared(recipeFields(variant)) }]),
   );
   return { signature: { ...signature, variants }, signingFields };
-}
-
-/** Every property name a schema may carry, through $ref, allOf, oneOf and anyOf. */
-export function declaredProperties(model: Pick<SpecModel, 'resolve'>, node: JsonSchema, seen: Set<JsonSchema>): Set<string> {
-  const names = new Set<string>();
-  const resolved = model.resolve(node);
-  if (!isSchemaObject(resolved) || seen.has(resolved)) return names;
-  seen.add(resolved);
-  for (const [key, property] of Object.entries(resolved.properties ?? {})) if (property !== false) names.add(key);
-  for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) {
-    for (const name of declaredProperties(model, part, seen)) names.add(name);
-  }
-  return names;
 }
 
 function collectOperations(document: OpenApiDocument): OperationModel[] {

@@ -2,17 +2,32 @@
 // and the test identifiers of the S2S APM test connector. The sandbox plays them; the sandbox
 // README and the docs' testing page render them with `testCardsTable` and `testIdentifiersTable`,
 // so the three never disagree.
-import type { CardScenario, TestCard, TestData, TestIdentifier } from '../../templates/package/spec-behaviour.js';
 import type { SpecModel } from './spec-model.js';
 
-/** What the sandbox does with a card or identifier: the values of the client package's CardScenario. */
-export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card', 'expired'] as const satisfies readonly CardScenario[];
+/** What the sandbox does with a card or identifier: the values of the client package's `CardScenario`. */
+export const SCENARIOS = ['success', 'decline', 'capture-decline', '3ds-success', '3ds-decline', 'redirect-success', 'redirect-decline', 'wait', 'bad-card', 'expired'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
-/** The test data in the client package's shapes. */
-export type TestCardModel = TestCard;
-export type TestIdentifierModel = TestIdentifier;
-export type TestDataModel = TestData;
+/** The test data, in the shapes the client package exports (`TestCard`, `TestIdentifier`, `TestData`). */
+export interface TestCardModel {
+  readonly number: string;
+  /** `MM/YYYY`, or `any`. */
+  readonly expiry: string;
+  readonly scenario: Scenario;
+  /** Reader text: what the card does. */
+  readonly outcome: string;
+  /** The decline text the platform answers for this card, where a source shows it. */
+  readonly reason?: string;
+}
+export interface TestIdentifierModel {
+  readonly brand: string;
+  readonly identifier: string;
+  readonly scenario: Scenario;
+}
+export interface TestDataModel {
+  readonly cards: readonly TestCardModel[];
+  readonly identifiers: readonly TestIdentifierModel[];
+}
 
 const isScenario = (value: unknown): value is Scenario => (SCENARIOS as readonly unknown[]).includes(value);
 

@@ -2,7 +2,9 @@
 // path), each Checkout operation and each callback, with the shape of what the merchant sends
 // (request) and reads (response, callback), the body encoding, the signature recipe and the error
 // catalogue; and, for the account as a whole, the MID settings and the deployment settings.
+import { allOf, conditionOf, conditionText, ITEM, negate, type Condition as ModelCondition, type FieldPath } from '../model/conditions.js';
 import type { DeploymentSettings } from '../model/deployment.js';
+import { fieldsOf, type Need } from '../model/fields.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../model/json-schema.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { midSettings, type MidSetting } from '../model/operator-settings.js';
@@ -60,7 +62,7 @@ export interface Condition {
 
 /** One clause of a condition, and the alternative it selects, if it is one. */
 interface Clause {
-  readonly text: string;
+  readonly condition: ModelCondition;
   readonly variant?: string;
 }
 
@@ -152,7 +154,8 @@ export interface SpecInput {
   readonly deployment?: DeploymentSettings;
 }
 
-const RANK: Record<Requiredness, number> = { never: 0, sometimes: 1, always: 2 };
+/** The field layer's need within the enclosing object, as the gate compares it. */
+const REQUIREDNESS: Record<Need, Requiredness> = { required: 'always', conditional: 'sometimes', optional: 'never' };
 const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM', checkout: 'Checkout' } as const;
 
 export function merchantSurface(input: SpecInput | OpenApiDocument): Surface {
@@ -290,12 +293,18 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     amountDecimals: new Map(),
   };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
+  // Whether a field is required is the field layer's reading, the validators' own.
+  for (const field of fieldsOf(model, model.schema(schemaName)).fields) {
+    const rules = out.fields.get(gatePath(field.path));
+    if (rules) rules.required = REQUIREDNESS[field.within];
+  }
   for (const [path, nodes] of out.statements)
     for (const node of nodes) collectRules(model, node, fieldAt(out, path), false);
   const conditionalRules = new Map<string, { field: string; when: string; variants: string[]; rules: FieldRules }>();
   for (const [key, { field, when, variants, nodes }] of out.conditionalStatements) {
-    // Under its condition a restated rule holds as if unconditional (a branch's const is the value).
-    const rules = emptyRules();
+    // Under its condition a restated rule holds as if unconditional (a branch's const is the value);
+    // the field is required there at least where it is required anyway.
+    const rules: FieldRules = { ...emptyRules(), required: out.fields.get(field)?.required ?? 'never' };
     for (const node of [...(out.statements.get(field) ?? []), ...nodes]) collectRules(model, node, rules, false);
     conditionalRules.set(key, { field, when, variants, rules });
   }
@@ -329,9 +338,7 @@ function walk(
   const required = new Set([...above, ...(schema.required ?? [])]);
   const at = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const requireUnder = (path: string, conditions: readonly Clause[]) => {
-    const rules = fieldAt(out, path);
-    const need: Requiredness = conditions.length > 0 ? 'sometimes' : 'always';
-    if (RANK[need] > RANK[rules.required]) rules.required = need;
+    fieldAt(out, path);
     if (conditions.length > 0) {
       const condition = { field: path, ...underClauses(conditions) };
       out.conditions.set(`${path} when ${condition.when}`, condition);
@@ -366,9 +373,9 @@ function walk(
   }
   for (const name of required) requireUnder(at(name), when);
   for (const [trigger, names] of Object.entries(schema.dependentRequired ?? {}))
-    for (const name of names) requireUnder(at(name), [...when, { text: `\`${at(trigger)}\` is sent` }]);
+    for (const name of names) requireUnder(at(name), [...when, { condition: { kind: 'present', field: segments(at(trigger)) } }]);
   for (const [trigger, part] of Object.entries(schema.dependentSchemas ?? {}))
-    walk(model, part, prefix, [...when, { text: `\`${at(trigger)}\` is sent` }], out, inner, new Set());
+    walk(model, part, prefix, [...when, { condition: { kind: 'present', field: segments(at(trigger)) } }], out, inner, new Set());
   for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
   const place = prefix || '(body)';
   const amounts = (schema as { 'x-amount-decimals'?: Readonly<Record<string, string>> })['x-amount-decimals'];
@@ -393,16 +400,17 @@ function walk(
       });
     else out.branches.set(place, [...new Set([...(out.branches.get(place) ?? []), ...names])].sort());
     alternatives.forEach((part, index) => {
-      const text = `${schema.discriminator ? `\`${at(schema.discriminator.propertyName)}\` is ` : 'variant '}${names[index]}`;
-      walk(model, part, prefix, [...when, { text, variant: `${place}=${names[index]}` }], out, inner, new Set());
+      const condition: ModelCondition = schema.discriminator
+        ? { kind: 'equals', field: segments(at(schema.discriminator.propertyName)), values: [names[index]] }
+        : { kind: 'variant', name: `the ${names[index]} variant` };
+      walk(model, part, prefix, [...when, { condition, variant: `${place}=${names[index]}` }], out, inner, new Set());
     });
   }
   if (schema.if !== undefined) {
-    const condition = describeCondition(model, schema.if, prefix);
-    if (schema.then !== undefined)
-      walk(model, schema.then, prefix, [...when, { text: condition }], out, inner, new Set());
+    const condition = conditionOf(schema.if, (part) => model.resolve(part), segments(prefix));
+    if (schema.then !== undefined) walk(model, schema.then, prefix, [...when, { condition }], out, inner, new Set());
     if (schema.else !== undefined)
-      walk(model, schema.else, prefix, [...when, { text: `not (${condition})` }], out, inner, new Set());
+      walk(model, schema.else, prefix, [...when, { condition: negate(condition) }], out, inner, new Set());
   }
 }
 
@@ -418,10 +426,20 @@ const emptyRules = (): FieldRules => ({
   declared: false,
 });
 
-/** A list of clauses as one condition: its reader text and the alternatives it selects. */
+/** A gate path (`a.b`, `a[].c`) as the segments of a field path. */
+function segments(path: string): FieldPath {
+  return path === '' ? [] : path.split('.').flatMap((segment) => (segment.endsWith('[]') ? [segment.slice(0, -2), ITEM] : [segment]));
+}
+
+/** A field path as the gate writes it. */
+function gatePath(path: FieldPath): string {
+  return path.reduce((written, segment) => (segment === ITEM ? `${written}[]` : written ? `${written}.${segment}` : segment), '');
+}
+
+/** A list of clauses as one condition: its reader text (the model's words) and the alternatives it selects. */
 function underClauses(clauses: readonly Clause[]): { when: string; variants: string[] } {
   return {
-    when: clauses.map((clause) => clause.text).join(' and '),
+    when: conditionText(allOf(clauses.map((clause) => clause.condition)), { marks: 'markdown', style: 'json' }),
     variants: clauses.flatMap((clause) => (clause.variant ? [clause.variant] : [])),
   };
 }
@@ -461,40 +479,6 @@ function branchName(model: SpecModel, part: JsonSchema, index: number): string {
   if (fixed.length > 0) return fixed.join(', ');
   if (resolved.required?.length) return `with ${resolved.required.join(', ')}`;
   return resolved.title ?? `#${index + 1}`;
-}
-
-/** An `if` schema as reader text: `\`type\` is PULL and \`market\` is AR`. */
-function describeCondition(model: SpecModel, node: JsonSchema, prefix: string): string {
-  const schema = model.resolve(node);
-  if (!isSchemaObject(schema)) return String(schema);
-  const at = (name: string) => `\`${prefix ? `${prefix}.${name}` : name}\``;
-  const parts: string[] = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const rule = model.resolve(property);
-    if (rule === false) parts.push(`${at(name)} is absent`);
-    else if (isSchemaObject(rule) && rule.const !== undefined) parts.push(`${at(name)} is ${String(rule.const)}`);
-    else if (isSchemaObject(rule) && rule.enum) parts.push(`${at(name)} is one of ${rule.enum.map(String).join(', ')}`);
-    else parts.push(`${at(name)} matches ${stableJson(rule)}`);
-  }
-  // `required` beside a const or enum only makes the value count when present: said once.
-  for (const name of schema.required ?? [])
-    if (!parts.some((part) => part.startsWith(`${at(name)} is `))) parts.push(`${at(name)} is sent`);
-  for (const part of schema.allOf ?? []) parts.push(describeCondition(model, part, prefix));
-  if (schema.anyOf) parts.push(`(${schema.anyOf.map((part) => describeCondition(model, part, prefix)).join(' or ')})`);
-  if (schema.not !== undefined) parts.push(`not (${describeCondition(model, schema.not, prefix)})`);
-  return parts.length > 0 ? parts.join(' and ') : stableJson(schema);
-}
-
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(
-          Object.entries(item)
-            .filter(([key]) => key !== 'description' && key !== 'title')
-            .sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : item,
-  );
 }
 
 function collectRules(model: SpecModel, node: JsonSchema, rules: FieldRules, conditional: boolean): void {

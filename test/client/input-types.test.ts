@@ -1,10 +1,12 @@
 // Every generated input type is a real object type: no operation's input may collapse to
 // `unknown` or `any` (RECURRING_SALE once did, through an `anyOf` of `required`-only branches),
-// and no field of one may be typed `any`. Read with the TypeScript checker over types.ts.
+// and no field of one may be typed `any`. The need each states is the field layer's (and so the
+// validators'): a field the layer requires is required in every member of the type, one it leaves
+// optional is optional wherever the type has it. Read with the TypeScript checker over types.ts.
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { isSchemaObject, type JsonSchema } from '../../generators/model/json-schema.js';
+import { schemaFields } from '../../generators/model/fields.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
 import { clientOperations } from '../../generators/model/operations.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
@@ -14,23 +16,25 @@ const TYPES = fileURLToPath(new URL('../../generated/client/src/types.ts', impor
 const program = ts.createProgram([TYPES], { strict: true, exactOptionalPropertyTypes: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true, skipLibCheck: true });
 const checker = program.getTypeChecker();
 const source = program.getSourceFile(TYPES)!;
-const inputs = checker
-  .getExportsOfModule(checker.getSymbolAtLocation(source)!)
-  .filter((symbol) => symbol.name.endsWith('Input'))
-  .map((symbol) => [symbol.name, checker.getDeclaredTypeOfSymbol(symbol)] as const);
+const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+const inputs = exported.filter((symbol) => symbol.name.endsWith('Input')).map((symbol) => [symbol.name, checker.getDeclaredTypeOfSymbol(symbol)] as const);
+const typeOf = (name: string) => checker.getDeclaredTypeOfSymbol(exported.find((symbol) => symbol.name === name)!);
 
-/** Each operation's input and the fields its request schema requires at top level (through $ref and allOf). */
+/** Each operation's input and its request's top-level fields by the field layer's need. */
 const model = buildSpecModel(loadBundledSpec() as OpenApiDocument, []);
 const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
-function required(node: JsonSchema, seen = new Set<JsonSchema>()): string[] {
-  const resolved = model.resolve(node);
-  if (!isSchemaObject(resolved) || seen.has(resolved)) return [];
-  seen.add(resolved);
-  return [...(resolved.required ?? []), ...(resolved.allOf ?? []).flatMap((part) => required(part, seen))];
-}
-const operationsRequiring = clientOperations(model).map(
-  (operation) => [operation.names.input, [...new Set(required(model.schema(operation.requestSchemaName)))].filter((field) => !CLIENT_FILLED.has(field)).sort()] as const,
-);
+const fieldsByNeed = (schemaName: string, left: ReadonlySet<string> = new Set()) => {
+  const fields = [...schemaFields(model, schemaName).top].filter(([name]) => !left.has(name));
+  const named = (need: string) => fields.filter(([, field]) => field.need === need).map(([name]) => name).sort();
+  return [named('required'), named('optional')] as const;
+};
+/** Each operation's input; each response and callback schema's named type. */
+const needs = [
+  ...clientOperations(model).map((operation) => [operation.names.input, ...fieldsByNeed(operation.requestSchemaName, CLIENT_FILLED)] as const),
+  ...[...new Set([...model.s2sActions.map((action) => action.responseSchemaName), ...model.checkoutOperations.map((operation) => operation.responseSchemaName), ...model.webhooks.map((webhook) => webhook.schemaName)])]
+    .filter((name): name is string => name !== undefined)
+    .map((name) => [name, ...fieldsByNeed(name)] as const),
+];
 
 const LOOSE = ts.TypeFlags.Any | ts.TypeFlags.Unknown;
 
@@ -58,10 +62,15 @@ describe('generated input types', () => {
   });
 
   // A type that lost a branch to `unknown` still looks like an object, without the branch's fields.
-  it.each(operationsRequiring)('%s has every field its request requires', (name, required) => {
-    const type = inputs.find(([input]) => input === name)![1];
+  it.each(needs)('%s states the need of each field as the field layer does', (name, required, optional) => {
+    const type = typeOf(name);
     const members = type.isUnion() ? type.types : [type];
-    for (const member of members) expect(required.filter((field) => !checker.getPropertyOfType(member, field))).toEqual([]);
+    const isOptional = (property: ts.Symbol) => (property.flags & ts.SymbolFlags.Optional) !== 0;
+    for (const member of members) {
+      const property = (field: string) => checker.getPropertyOfType(member, field);
+      expect(required.filter((field) => !property(field) || isOptional(property(field)!)), 'required by the layer').toEqual([]);
+      expect(optional.filter((field) => property(field) && !isOptional(property(field)!)), 'optional by the layer').toEqual([]);
+    }
   });
 });
 

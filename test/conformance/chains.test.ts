@@ -2,8 +2,8 @@
 // that name an earlier answer's identifiers (each alias of one), what an answer hands out, and the
 // forms of the payer's pages the kit fills in.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { identifierAliases, identifierFields } from '../../generators/model/identifier-fields.js';
-import { declaredProperties, type SpecModel } from '../../generators/model/spec-model.js';
+import { identifierAliases, identifierFields, schemaFields } from '../../generators/model/fields.js';
+import type { SpecModel } from '../../generators/model/spec-model.js';
 import { loadModel } from '../../generators/pipeline.js';
 import { pageForms } from '../../generated/conformance/src/platform/payer.js';
 import { IDENTIFIERS } from '../../generated/conformance/src/scenarios.js';
@@ -36,8 +36,8 @@ describe('identifier fields', () => {
   for (const { schema, want, aliases } of cases)
     it(`of ${schema}`, () => {
       if (!model.schemas.has(schema)) return expect.fail(`the spec has no ${schema}`);
-      expect(identifierFields(model, schema)).toEqual(want);
-      if (aliases) expect(identifierAliases(model, schema)).toEqual(aliases);
+      expect(identifierFields(schemaFields(model, schema))).toEqual(want);
+      if (aliases) expect(identifierAliases(schemaFields(model, schema))).toEqual(aliases);
     });
 
   it('are, per operation, what the kit chains with', () => {
@@ -56,12 +56,12 @@ describe('identifier fields', () => {
     expect(Object.keys(IDENTIFIERS).sort()).toEqual(operations.map((operation) => operation.title).sort());
     for (const operation of operations)
       expect(IDENTIFIERS[operation.title], operation.title).toEqual({
-        request: identifierFields(model, operation.request),
-        answer: operation.response ? identifierFields(model, operation.response) : {},
+        request: identifierFields(schemaFields(model, operation.request)),
+        answer: operation.response ? identifierFields(schemaFields(model, operation.response)) : {},
         answerFields: operation.response
-          ? [...declaredProperties(model, model.schema(operation.response), new Set())].sort()
+          ? [...schemaFields(model, operation.response).top.keys()].sort()
           : [],
-        aliases: identifierAliases(model, operation.request),
+        aliases: identifierAliases(schemaFields(model, operation.request)),
       });
     // The RECURRING_* examples send one name of the initiating transaction: the kit adds the other.
     expect(aliasVariants(model)).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { startCallbackListener, type CallbackListener } from '../../generated/conformance/src/index.js';
 import { startSandbox, type RunningSandbox } from '../../generated/sandbox/src/index.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../generators/model/examples.js';
-import { identifierAliases } from '../../generators/model/identifier-fields.js';
+import { identifierAliases, schemaFields } from '../../generators/model/fields.js';
 import type { SpecModel } from '../../generators/model/spec-model.js';
 
 /** Rewrites a platform answer (JSON object) or a callback (form fields); may also see the request. */
@@ -136,7 +136,7 @@ export async function startTarget(fault?: Fault): Promise<Target> {
 /** How many example scenarios the kit adds for the other names of an aliased id an example sends (from the model). */
 export function aliasVariants(model: SpecModel): number {
   const count = (schemaName: string, bodies: readonly unknown[]) =>
-    identifierAliases(model, schemaName).reduce(
+    identifierAliases(schemaFields(model, schemaName)).reduce(
       (sum, group) =>
         sum +
         bodies.filter((body) => group.some((name) => name in (body as Record<string, unknown>))).length *

@@ -15,12 +15,12 @@ describe('ifThenText', () => {
     [
       'a forbidden field under an equality',
       { if: { required: ['auth'], properties: { auth: { const: 'Y' } } }, then: { properties: { mpi_data: false } } },
-      ['`mpi_data` is not allowed together with `auth=Y`.'],
+      ['`mpi_data` is not allowed when `auth` is `Y`.'],
     ],
     [
       'a required field under presence',
       { if: { required: ['recurring_init'] }, then: { required: ['payer_email'] } },
-      ['When `recurring_init` is sent, `payer_email` is required.'],
+      ['When `recurring_init` is present, `payer_email` is required.'],
     ],
     [
       'a negated condition with a not-described value rule',
@@ -28,7 +28,7 @@ describe('ifThenText', () => {
         if: { not: { anyOf: [{ required: ['auth'], properties: { auth: { const: 'Y' } } }, { required: ['recurring_init'], properties: { recurring_init: { const: 'Y' } } }] } },
         then: { properties: { order_amount: { not: { description: 'must be greater than 0', pattern: '^0+$' } } } },
       },
-      ['Unless `auth=Y` or `recurring_init=Y`, `order_amount` must be greater than 0.'],
+      ['Unless `auth` is `Y` or `recurring_init` is `Y`, `order_amount` must be greater than 0.'],
     ],
     [
       'an enum condition with else',
@@ -42,19 +42,20 @@ describe('ifThenText', () => {
 
   it('writes nested paths in wire names: brackets on forms, dots in JSON', () => {
     const schema: SchemaObject = { if: { required: ['a'] }, then: { required: ['b'] } };
-    expect(ifThenText(resolver, schema, 'form', 'parameters')).toEqual(['When `parameters[a]` is sent, `parameters[b]` is required.']);
-    expect(ifThenText(resolver, schema, 'json', 'order')).toEqual(['When `order.a` is sent, `order.b` is required.']);
+    expect(ifThenText(resolver, schema, 'form', ['parameters'])).toEqual(['When `parameters[a]` is present, `parameters[b]` is required.']);
+    expect(ifThenText(resolver, schema, 'json', ['order'])).toEqual(['When `order.a` is present, `order.b` is required.']);
   });
 });
 
 describe('conditionText', () => {
   it.each<[SchemaObject, string]>([
-    [{ required: ['brand'] }, '`brand` is sent'],
-    [{ required: ['a', 'b'] }, '`a` and `b` are sent'],
-    [{ properties: { x: { const: 'Y' } }, required: ['x'] }, '`x=Y`'],
+    [{ required: ['brand'] }, '`brand` is present'],
+    [{ required: ['a', 'b'] }, '`a` and `b` are present'],
+    [{ properties: { x: { const: 'Y' } }, required: ['x'] }, '`x` is `Y`'],
     [{ properties: { x: { not: { enum: ['A', 'B'] } } } }, '`x` is not one of `A`, `B`'],
     [{ properties: { x: false } }, '`x` is absent'],
-    [{ properties: { x: { enum: ['A'] } } }, '`x` is `A`'],
+    [{ properties: { x: { enum: ['A'] } } }, '`x` is absent or `x` is `A`'],
+    [{ properties: { x: { enum: ['A'] } }, required: ['x'] }, '`x` is `A`'],
     [{ required: ['p'], properties: { p: { required: ['op'], properties: { op: { enum: ['a', 'b'] } } } } }, '`p[op]` is one of `a`, `b`'],
   ])('%j → %s', (schema, want) => {
     expect(conditionText(resolver, schema, 'form')).toBe(want);
@@ -171,14 +172,14 @@ describe('need marks', () => {
 
   it.each<[string, SchemaObject, Record<string, [string, string]>]>([
     ['required in another allOf part than its property', { properties: { a: { type: 'string' } }, allOf: [{ required: ['a'] }] }, { a: ['required', ''] }],
-    ['required in every alternative', { oneOf: [{ required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } }, { required: ['a'], properties: { a: { type: 'string' } } }] }, { a: ['required', ''], b: ['conditional', 'in one of the alternatives'] }],
+    ['required in every alternative', { oneOf: [{ required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } }, { required: ['a'], properties: { a: { type: 'string' } } }] }, { a: ['required', ''], b: ['conditional', 'for alternative 1'] }],
     [
       'required for one brand',
       { properties: { x: { type: 'string' } }, oneOf: [{ properties: { brand: { const: 'p' } }, required: ['brand', 'x'] }, { properties: { brand: { const: 'q' } }, required: ['brand'] }] },
-      { x: ['conditional', 'when `brand=p`'], brand: ['required', ''] },
+      { x: ['conditional', 'when `brand` is `p`'], brand: ['required', ''] },
     ],
-    ['required under an if', { properties: { a: { type: 'string' }, b: { type: 'string' } }, if: { required: ['a'] }, then: { required: ['b'] } }, { a: ['optional', ''], b: ['conditional', 'when `a` is sent'] }],
-    ['a required field of an optional object', { properties: { o: { type: 'object', required: ['k'], properties: { k: { type: 'string' } } } } }, { o: ['optional', ''], 'o[k]': ['conditional', 'when `o` is sent'] }],
+    ['required under an if', { properties: { a: { type: 'string' }, b: { type: 'string' } }, if: { required: ['a'] }, then: { required: ['b'] } }, { a: ['optional', ''], b: ['conditional', 'when `a` is present'] }],
+    ['a required field of an optional object', { properties: { o: { type: 'object', required: ['k'], properties: { k: { type: 'string' } } } } }, { o: ['optional', ''], 'o[k]': ['conditional', 'when `o` is present'] }],
     ['a required field of a required object', { properties: { o: { type: 'object', properties: { k: { type: 'string' } }, required: ['k'] } }, required: ['o'] }, { o: ['required', ''], 'o[k]': ['required', ''] }],
   ])('%s', (_what, schema, want) => {
     expect(need(schema)).toEqual(want);

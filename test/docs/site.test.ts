@@ -60,13 +60,22 @@ async function layoutProblems(page: Page): Promise<string[]> {
       if (element.scrollWidth > element.clientWidth + 1 || box.right > column.right + 1)
         problems.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" is ${element.scrollWidth} px wide in a ${Math.round(column.width)} px column`);
     });
-    // A column squeezed until its words wrap letter by letter: a cell narrower than three letters.
+    // A column squeezed until its words wrap letter by letter: a word of a cell broken over lines
+    // into pieces each narrower than three letters. (A narrow column whose words fit is fine.)
     document.querySelectorAll<HTMLElement>('.vp-doc td, .vp-doc th').forEach((cell) => {
-      const style = getComputedStyle(cell);
-      const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const text = (cell.textContent ?? '').trim();
-      if (text.length > 3 && inner < 3 * parseFloat(style.fontSize))
-        problems.push(`table cell "${text.slice(0, 40)}" is squeezed to ${Math.round(inner)} px: its words wrap letter by letter`);
+      const letter = parseFloat(getComputedStyle(cell).fontSize);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A word here runs between the places a line may break anyway (spaces, hyphens, slashes).
+        for (const word of (node.textContent ?? '').matchAll(/[^\s/-]{4,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const pieces = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          if (pieces.length > 1 && pieces.every((piece) => piece.width < 3 * letter))
+            problems.push(`table cell "${(cell.textContent ?? '').trim().slice(0, 40)}" is squeezed to ${Math.round(cell.clientWidth)} px: "${word[0]}" wraps letter by letter`);
+        }
+      }
     });
     return problems;
   });

@@ -77,7 +77,7 @@ describe('the state table (x-transitions): the store moves only what it lists', 
   it('a refused move answers the error of the table row that moves nothing, as the catalogue gives it', async () => {
     const refusal = TABLES.transitions.find((move) => move.error !== undefined)!;
     const protocol = refusal.protocols![0] as 'apm';
-    const catalogue = TABLES.s2s.find((entry) => entry.protocol === protocol && entry.action === refusal.by)!.errors;
+    const catalogue = TABLES.s2s.find((entry) => entry.protocol === protocol && entry.action === refusal.actions![0])!.errors;
     const auth = (
       await sendS2s(h, protocol, {
         action: 'SALE',
@@ -93,7 +93,7 @@ describe('the state table (x-transitions): the store moves only what it lists', 
       })
     ).body;
     expect(auth.status).toBe(refusal.from);
-    const answer = await sendS2s(h, protocol, { action: refusal.by, trans_id: auth.trans_id });
+    const answer = await sendS2s(h, protocol, { action: refusal.actions![0], trans_id: auth.trans_id });
     expect(answer.status).toBe(400);
     expect(answer.body.error_message).toBe(refusal.error);
     expect(catalogue.map((entry) => entry.message)).toContain(answer.body.error_message);

@@ -142,6 +142,12 @@ describe('authorization, capture, void, creditvoid (States and transitions)', ()
       result: 'ACCEPTED',
     });
     expect(await status(auth.trans_id)).toBe('REVERSAL');
+    // Facts §2.2: "`REFUND`/`REVERSAL` for full, `SETTLED` for partial", as the state table's money rows say.
+    const refundRow = (amount: 'part' | 'remaining') =>
+      TABLES.transitions.find(
+        (move) => move.from === 'SETTLED' && move.actions?.includes('CREDITVOID') && move.amount === amount,
+      )?.to;
+    expect([refundRow('part'), refundRow('remaining')]).toEqual(['SETTLED', 'REFUND']);
     const sale = (await sendS2s(h, 'card', cardFields('SALE'))).body;
     await sendS2s(h, 'card', { action: 'CREDITVOID', trans_id: sale.trans_id, amount: '4.00' }, ORIGINAL);
     expect(await status(sale.trans_id)).toBe('SETTLED');

@@ -270,7 +270,7 @@ describe('npm run spec:diff', () => {
     const { status, stdout } = runGate('conditional-requirement-added', 'request');
     expect(status).toBe(1);
     expect(stdout.split('NOT ACKNOWLEDGED')[1]).toContain(
-      '- S2S CARD GET_TRANS_STATUS: `iban` required when `kind` is bank [request.conditional-requirement-added]',
+      '- S2S CARD GET_TRANS_STATUS: `iban` required when `kind` is `bank` [request.conditional-requirement-added]',
     );
   });
 

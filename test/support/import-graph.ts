@@ -87,3 +87,26 @@ export function importCycles(graph: ImportGraph): string[][] {
   for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
   return [...cycles.values()];
 }
+
+/** The longest chain of imports (files in import order) in a graph without cycles; the first in sort order among equals. */
+export function longestChain(graph: ImportGraph): string[] {
+  const memo = new Map<string, string[]>();
+  const from = (file: string): string[] => {
+    const known = memo.get(file);
+    if (known) return known;
+    let rest: string[] = [];
+    for (const target of [...(graph.get(file) ?? [])].sort()) {
+      const chain = from(target);
+      if (chain.length > rest.length) rest = chain;
+    }
+    const chain = [file, ...rest];
+    memo.set(file, chain);
+    return chain;
+  };
+  let longest: string[] = [];
+  for (const file of [...graph.keys()].sort()) {
+    const chain = from(file);
+    if (chain.length > longest.length) longest = chain;
+  }
+  return longest;
+}

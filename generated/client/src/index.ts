@@ -50,7 +50,9 @@ export type {
   Transport,
   Validator,
 } from './runtime/pipeline.js';
-export { maskPan, redact, scrubText } from './runtime/sensitive.js';
+export { createRedactor, maskPan, redact, scrubText } from './runtime/sensitive.js';
+export type { Redactor, Sensitivity, SensitiveFields } from './runtime/sensitive.js';
+export { SENSITIVE_FIELDS } from './sensitive-fields.js';
 export { luhn } from './runtime/luhn.js';
 export type { Reconciliation } from './runtime/reconcile.js';
 export { computeSignature, recipeVariant, signaturesMatch } from './runtime/signature.js';

@@ -21,6 +21,8 @@ export interface PaymentMethod {
   readonly completionWindow?: { readonly seconds: number; readonly then: string };
   /** The method exists only on the payment page: list its id in the session's `methods` and send nothing else for it (it has no S2S branch). */
   readonly paymentPageOnly?: true;
+  /** A wallet's card flow: what must hold for the platform to keep the card behind the token (`requires`), and per protocol what a payment is when one does not (`whenUnmet`: `virtual`, or `error`). */
+  readonly cardFlow?: { readonly default: string; readonly requires: readonly string[]; readonly whenMet: string; readonly whenUnmet: Readonly<Record<string, string>>; readonly virtual: string; readonly withoutDecryptedData: string; readonly panOnly3ds: string };
 }
 
 /** Every payment method of the interface, sorted by label. */
@@ -141,6 +143,15 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
     notes: 'The token comes from the wallet on the payer\'s device. Payments are virtual (card data not stored) unless the Processing Private Key is set and the provider supports card flow. `auth=Y` authorizations are captured with CAPTURE.',
+    cardFlow: {
+      default: 'virtual',
+      requires: ['decryption-private-key', 'provider-supports-card-flow'],
+      whenMet: 'The platform always decrypts the token and stores the card data; the decrypted details are visible in Transaction Details.',
+      whenUnmet: { checkout: 'virtual', 's2s-apm': 'virtual', 's2s-card': 'error' },
+      virtual: 'Card details are not stored; DMS and recurring functions are limited.',
+      withoutDecryptedData: 'The card data is still stored; smart routing and cascading are unavailable.',
+      panOnly3ds: 'acquirer',
+    },
   },
   {
     label: 'dl',
@@ -504,5 +515,14 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     protocols: ['s2s-apm', 'checkout'],
     completion: ['none'],
     notes: 'For S2S merchants only Environment and Private Key of the Wallets tab apply; the Environment must match the one that generated the token. With PAN_ONLY the acquirer takes responsibility for 3DS.',
+    cardFlow: {
+      default: 'virtual',
+      requires: ['decryption-private-key', 'provider-supports-card-flow'],
+      whenMet: 'The platform always decrypts the token and stores the card data; the decrypted details are visible in Transaction Details.',
+      whenUnmet: { checkout: 'virtual', 's2s-apm': 'virtual', 's2s-card': 'error' },
+      virtual: 'Card details are not stored; DMS and recurring functions are limited.',
+      withoutDecryptedData: 'The card data is still stored; smart routing and cascading are unavailable.',
+      panOnly3ds: 'acquirer',
+    },
   },
 ];

@@ -5,16 +5,43 @@
 // checks and builds them; the sandbox plays them and the conformance kit runs them, all in these
 // shapes (type-only: the package ships no code for them).
 
+/** What causes a move no one request names (the method rows: the bank's answers and the clock). */
+export type TransitionEvent =
+  | 'approved'
+  | 'declined'
+  | 'authorized'
+  | 'challenge'
+  | 'redirected'
+  | 'undetermined'
+  | 'challenge-passed'
+  | 'challenge-failed'
+  | 'payer-completed'
+  | 'payer-failed'
+  | 'final-result'
+  | 'chargeback'
+  | 'bank-callback'
+  | 'status-lookup'
+  | 'window-elapsed';
+
 /** One row of the state table; `new` is a payment before its first answer. */
 export interface TransitionRule {
   readonly from: string;
   readonly to: string;
-  /** What moves it: an action, a callback, the clock. */
+  /** Reader text: what moves it. Code reads `actions` and `event`. */
   readonly by: string;
+  /** The S2S actions and Checkout operations (`CAPTURE`, `REFUND`) whose request moves it. */
+  readonly actions?: readonly string[];
+  /** What else moves it. */
+  readonly event?: TransitionEvent;
+  /** Which refunds it books: all that remains, or a part of it (a row that then moves nothing). */
+  readonly amount?: 'remaining' | 'part';
   /** Only on these protocols (`card`, `apm`, `checkout`); every protocol when absent. */
   readonly protocols?: readonly string[];
   /** A row that moves nothing (`to` is `from`) refuses the operation with this catalogued message. */
   readonly error?: string;
+  /** A method row: the method's `brand` (its label when it has none), and the bank's code or report. */
+  readonly method?: string;
+  readonly report?: string;
 }
 
 /** What a test card or identifier makes a payment do. */

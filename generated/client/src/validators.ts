@@ -3328,7 +3328,7 @@ function v_CheckoutCallback(value: unknown, ctx?: ValidationContext): boolean {
       if (p2 !== undefined) {
         if (!v_OrderId(p2, ctx, "card_token")) return false;
       } else {
-        if (rejectAt(ctx, "card_token", "required", "is required (when type is \"debit\")")) return false;
+        if (rejectAt(ctx, "card_token", "required", "is required (when type is debit)")) return false;
       }
     }
   }

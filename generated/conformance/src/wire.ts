@@ -2,8 +2,16 @@
 
 // Talking to the platform under test: S2S requests form-encoded to `{base}/post`, Checkout JSON to
 // its paths, each signed with the operation's recipe from the client package, each answer read
-// and kept (card data masked, no password) for the report.
-import { computeSignature, encodeForm, maskPan, type FormObject } from '@payment-gateway/merchant-client';
+// and kept for the report, masked with the client's one list of sensitive fields: card data and
+// tokens by name, and every value they carried (and the password) wherever it comes back.
+import {
+  computeSignature,
+  createRedactor,
+  encodeForm,
+  SENSITIVE_FIELDS,
+  type FormObject,
+  type Redactor,
+} from '@payment-gateway/merchant-client';
 import type { Exchange } from './report.js';
 import type { CheckoutEntry, S2sEntry, Validator } from './tables.js';
 
@@ -14,7 +22,12 @@ export interface Target {
   readonly password: string;
   /** Per-request timeout. */
   readonly timeoutMs: number;
+  /** What the run has sent of card data, and how the report shows exchanges without it. */
+  readonly redactor: Redactor;
 }
+
+/** The redactor of a run against a platform: the client's sensitive fields, and the merchant's password. */
+export const runRedactor = (password: string): Redactor => createRedactor(SENSITIVE_FIELDS, [password]);
 
 export interface Answer {
   readonly status: number;
@@ -24,36 +37,23 @@ export interface Answer {
   readonly location?: string;
 }
 
-/** Fields never shown in a report: the card verification value and the password-like values. */
-const HIDDEN = /cvv|password|token$/i;
-
-/** A body as the report may show it: the PAN as first 6 + last 4, no CVV, password or token. */
-export function shown(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(shown);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, field]) => [
-      name,
-      HIDDEN.test(name) ? '***' : name === 'card_number' && typeof field === 'string' ? maskPan(field) : shown(field),
-    ]),
-  );
-}
-
 async function send(
+  target: Target,
   url: string,
   body: string,
   contentType: string,
-  shownBody: unknown,
-  timeoutMs: number,
+  sent: unknown,
   method = 'POST',
   headers: Readonly<Record<string, string>> = {},
 ): Promise<Answer> {
+  // Shown (and its card data remembered) before it leaves: an answer may echo it.
+  const shownBody = target.redactor.body(sent, 'values');
   const response = await fetch(url, {
     method,
     headers: { ...headers, 'Content-Type': contentType, Accept: 'application/json' },
     ...(method === 'GET' ? {} : { body }),
     redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: AbortSignal.timeout(target.timeoutMs),
   });
   const text = await response.text();
   let parsed: unknown = text;
@@ -62,7 +62,7 @@ async function send(
   } catch {
     // Not JSON: kept as text, and the scenario says what it expected.
   }
-  const answer = JSON.stringify(shown(parsed)).slice(0, 2000);
+  const answer = JSON.stringify(target.redactor.body(parsed)).slice(0, 2000);
   const location = response.headers.get('location');
   return {
     status: response.status,
@@ -84,11 +84,11 @@ export function sendS2s(
   delete body['hash'];
   body['hash'] = hash ?? computeSignature(entry.operation.signature!, { ...original, ...body }, target.password);
   return send(
+    target,
     `${target.baseUrl}/post`,
     encodeForm(body as FormObject),
     'application/x-www-form-urlencoded',
     body,
-    target.timeoutMs,
   );
 }
 
@@ -117,11 +117,11 @@ export function sendCheckout(
     body['hash'] =
       sending.hash ?? computeSignature(entry.operation.signature!, { ...sending.original, ...body }, target.password);
   return send(
+    target,
     `${target.checkoutUrl}${entry.path}`,
     JSON.stringify(body),
     'application/json',
     body,
-    target.timeoutMs,
     'POST',
     sending.headers,
   );
@@ -135,13 +135,13 @@ export function request(
   form?: Readonly<Record<string, string>>,
   json?: Readonly<Record<string, unknown>>,
 ): Promise<Answer> {
-  if (json) return send(url, JSON.stringify(json), 'application/json', json, target.timeoutMs, method);
+  if (json) return send(target, url, JSON.stringify(json), 'application/json', json, method);
   return send(
+    target,
     url,
     new URLSearchParams(form ?? {}).toString(),
     'application/x-www-form-urlencoded',
     form ?? {},
-    target.timeoutMs,
     method,
   );
 }

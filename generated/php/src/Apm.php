@@ -24,10 +24,10 @@ final class Apm
      *     'auth'?: string,
      *     'recurring_init'?: string,
      *     'custom_data'?: array<string, mixed>,
-     *     'order_id'?: string,
-     *     'order_amount'?: string,
-     *     'order_currency'?: string,
-     *     'order_description'?: string,
+     *     'order_id': string,
+     *     'order_amount': string,
+     *     'order_currency': string,
+     *     'order_description': string,
      *     'payer_first_name'?: string,
      *     'payer_last_name'?: string,
      *     'payer_address'?: string,
@@ -38,7 +38,7 @@ final class Apm
      *     'payer_email'?: string,
      *     'payer_phone'?: string,
      *     'payer_phone_country_code'?: string,
-     *     'payer_ip'?: string,
+     *     'payer_ip': string,
      *     'payer_language'?: string
      * } $input
      * @return Response\SaleResponse

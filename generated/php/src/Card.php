@@ -55,10 +55,10 @@ final class Card
      *     'card_token'?: string,
      *     'card_cvv2'?: string,
      *     'card_number'?: string,
-     *     'card_exp_month'?: string,
-     *     'card_exp_year'?: string,
      *     'digital_wallet'?: string,
-     *     'payment_token'?: string
+     *     'payment_token'?: string,
+     *     'card_exp_month'?: string,
+     *     'card_exp_year'?: string
      * } $input
      * @return Response\SaleResponse
      * @throws Exception\GatewayException
@@ -140,10 +140,10 @@ final class Card
      *     'card_token'?: string,
      *     'card_cvv2'?: string,
      *     'card_number'?: string,
-     *     'card_exp_month'?: string,
-     *     'card_exp_year'?: string,
      *     'digital_wallet'?: string,
-     *     'payment_token'?: string
+     *     'payment_token'?: string,
+     *     'card_exp_month'?: string,
+     *     'card_exp_year'?: string
      * } $input
      * @return Response\AuthResponse
      * @throws Exception\GatewayException

@@ -431,6 +431,13 @@ function emitMethods(model: SpecModel): Statements {
           isReadonly: true,
           docs: ['The method exists only on the payment page: list its id in the session\'s `methods` and send nothing else for it (it has no S2S branch).'],
         },
+        {
+          name: 'cardFlow',
+          type: '{ readonly default: string; readonly requires: readonly string[]; readonly whenMet: string; readonly whenUnmet: Readonly<Record<string, string>>; readonly virtual: string; readonly withoutDecryptedData: string; readonly panOnly3ds: string }',
+          hasQuestionToken: true,
+          isReadonly: true,
+          docs: ['A wallet\'s card flow: what must hold for the platform to keep the card behind the token (`requires`), and per protocol what a payment is when one does not (`whenUnmet`: `virtual`, or `error`).'],
+        },
       ],
     },
     exportedConst({

@@ -8,10 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { s2sRequestExamples, operationRequestExamples, webhookExamples } from '../../model/examples.js';
-import { identifierAliases, identifierFields } from '../../model/identifier-fields.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
-import { declaredProperties, type SpecModel } from '../../model/spec-model.js';
+import { identifierAliases, identifierFields, schemaFields } from '../../model/fields.js';
+import type { SpecModel } from '../../model/spec-model.js';
 import { stateTable } from '../../model/states.js';
 import { testData } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
@@ -94,10 +94,10 @@ function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string
   // Per operation (as the report titles it): the identifier fields of its request and answer, and the
   // names one identifier may take, for chaining an example after what it names.
   const identifiers = (requestSchema: string, responseSchema: string | undefined) => ({
-    request: identifierFields(model, requestSchema),
-    answer: responseSchema ? identifierFields(model, responseSchema) : {},
-    answerFields: responseSchema ? [...declaredProperties(model, model.schema(responseSchema), new Set())].sort() : [],
-    aliases: identifierAliases(model, requestSchema),
+    request: identifierFields(schemaFields(model, requestSchema)),
+    answer: responseSchema ? identifierFields(schemaFields(model, responseSchema)) : {},
+    answerFields: responseSchema ? [...schemaFields(model, responseSchema).top.keys()].sort() : [],
+    aliases: identifierAliases(schemaFields(model, requestSchema)),
   });
   const chains = Object.fromEntries([
     ...model.s2sActions.map((action) => [

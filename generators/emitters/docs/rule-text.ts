@@ -1,6 +1,7 @@
 // The conditional rules of a schema (`if`/`then`/`else`, `dependentRequired`, `not`, fields
 // forbidden with `false`, `oneOf` alternatives) in plain words, generated from the schema
 // itself so the sentence a merchant reads is the rule the validators enforce.
+import { conditionOf, conditionText as conditionWords, list, wirePath as pathText, type FieldPath } from '../../model/conditions.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
 import { amountCurrencies, currencyExponents, type CurrencyExponents } from '../../model/currency-exponents.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
@@ -10,64 +11,21 @@ type Resolver = Pick<SpecModel, 'resolve'>;
 /** What the rules of a whole request read: the schemas, and the document's currency table. */
 type RuleModel = Pick<SpecModel, 'resolve' | 'document'>;
 
-/** A field's wire name: bracket keys for form bodies (`parameters[pin]`), dotted for JSON (`order.amount`). */
-export function wirePath(style: WirePathStyle, prefix: string, name: string): string {
-  if (prefix === '') return name;
-  return style === 'form' ? `${prefix}[${name}]` : `${prefix}.${name}`;
-}
+/** A field's wire name under `prefix`: bracket keys for form bodies (`parameters[pin]`), dotted for JSON (`order.amount`). */
+const wirePath = (style: WirePathStyle, prefix: FieldPath, name: string) => pathText([...prefix, name], style);
 
 const field = (name: string) => `\`${name}\``;
 const value = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
-export const list = (items: readonly string[], joiner = 'and') =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${joiner} ${items.at(-1)}`;
 
-/** A condition (`if`) in words: "`auth=Y`", "`brand` is sent", "`a=Y` or `b=Y`". */
-export function conditionText(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): string {
+/** A condition (`if`) in the model's words: "`auth` is `Y`", "`brand` is present", "`a` is `Y` or `b` is `Y`". */
+export function conditionText(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: FieldPath = []): string {
   const schema = resolver.resolve(node);
-  if (!isSchemaObject(schema)) return schema ? 'always' : 'never';
-  const parts: string[] = [];
-  const properties = schema.properties ?? {};
-  const constrained = new Set<string>();
-  for (const [name, property] of Object.entries(properties)) {
-    const path = wirePath(style, prefix, name);
-    const resolved = resolver.resolve(property);
-    if (resolved === false) {
-      parts.push(`${field(path)} is absent`);
-      constrained.add(name);
-      continue;
-    }
-    if (!isSchemaObject(resolved)) continue;
-    const text = valueCondition(resolved, path);
-    if (text) {
-      parts.push(text);
-      constrained.add(name);
-    } else if (resolved.properties || resolved.required) {
-      // A condition on a nested field (`parameters[mobile_money_operator]` is one of ...).
-      parts.push(conditionText(resolver, resolved, style, path));
-      constrained.add(name);
-    }
-  }
-  const present = (schema.required ?? []).filter((name) => !constrained.has(name)).map((name) => field(wirePath(style, prefix, name)));
-  if (present.length > 0) parts.unshift(`${list(present)} ${present.length === 1 ? 'is' : 'are'} sent`);
-  if (schema.anyOf) parts.push(list(schema.anyOf.map((part) => conditionText(resolver, part, style, prefix)), 'or'));
-  if (schema.oneOf) parts.push(list(schema.oneOf.map((part) => conditionText(resolver, part, style, prefix)), 'or'));
-  for (const part of schema.allOf ?? []) parts.push(conditionText(resolver, part, style, prefix));
-  if (schema.not !== undefined) parts.push(`not (${conditionText(resolver, schema.not, style, prefix)})`);
-  return parts.length > 0 ? list(parts) : (schema.description ?? 'always');
-}
-
-function valueCondition(schema: SchemaObject, path: string): string | undefined {
-  if (schema.const !== undefined) return `${path.includes('`') ? path : `\`${path}=${String(schema.const)}\``}`;
-  if (schema.enum) return schema.enum.length === 1 ? `${field(path)} is ${value(schema.enum[0])}` : `${field(path)} is one of ${schema.enum.map(value).join(', ')}`;
-  const negated = isSchemaObject(schema.not) ? schema.not : undefined;
-  if (negated?.enum) return `${field(path)} is not one of ${negated.enum.map(value).join(', ')}`;
-  if (negated?.const !== undefined) return `${field(path)} is not ${value(negated.const)}`;
-  if (schema.pattern) return `${field(path)} matches ${value(schema.pattern)}`;
-  return undefined;
+  const condition = conditionOf(node, (part) => resolver.resolve(part), prefix);
+  return condition.kind === 'always' && isSchemaObject(schema) && schema.description ? schema.description : conditionWords(condition, { marks: 'markdown', style });
 }
 
 /** What a consequence (`then`, `else`) requires, as clauses: "`x` is required", "`y` is not allowed". */
-export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): string[] {
+export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: FieldPath = []): string[] {
   const schema = resolver.resolve(node);
   if (schema === false) return ['the request is rejected'];
   if (!isSchemaObject(schema)) return [];
@@ -88,7 +46,7 @@ export function consequenceClauses(resolver: Resolver, node: JsonSchema, style: 
     else if (resolved.pattern) clauses.push(`${field(path)} must match ${value(resolved.pattern)}`);
     else if (resolved.maxLength !== undefined) clauses.push(`${field(path)} is at most ${resolved.maxLength} characters`);
     else if (decimalBounds(resolved)) clauses.push(`${field(path)} is ${decimalBounds(resolved)}`);
-    else if (resolved.properties || resolved.required) clauses.push(...consequenceClauses(resolver, resolved, style, path));
+    else if (resolved.properties || resolved.required) clauses.push(...consequenceClauses(resolver, resolved, style, [...prefix, name]));
   }
   for (const part of schema.allOf ?? []) clauses.push(...consequenceClauses(resolver, part, style, prefix));
   if (schema.not !== undefined) clauses.push(...notClauses(resolver, schema.not, style, prefix));
@@ -105,7 +63,7 @@ export function decimalBounds(schema: SchemaObject): string | undefined {
   return undefined;
 }
 
-function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): string[] {
+function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: FieldPath): string[] {
   const schema = resolver.resolve(node);
   if (!isSchemaObject(schema)) return [];
   const together = schema.required ?? [];
@@ -117,21 +75,21 @@ function notClauses(resolver: Resolver, node: JsonSchema, style: WirePathStyle, 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
 /** An `if` in words; `if: {not: X}` reads better as "unless X", so it is returned as X, negated. */
-export function ifCondition(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix = ''): { negated: boolean; condition: string } {
+export function ifCondition(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: FieldPath = []): { negated: boolean; condition: string } {
   const ifSchema = resolver.resolve(node);
   const negated = isSchemaObject(ifSchema) && ifSchema.not !== undefined && Object.keys(ifSchema).every((key) => key === 'not' || key === 'description');
   return { negated, condition: conditionText(resolver, negated ? (ifSchema as SchemaObject).not! : node, style, prefix) };
 }
 
 /** One `if`/`then`/`else` as sentences. */
-export function ifThenText(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix = ''): string[] {
+export function ifThenText(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix: FieldPath = []): string[] {
   if (schema.if === undefined) return [];
   const { negated, condition } = ifCondition(resolver, schema.if, style, prefix);
   const out: string[] = [];
   const then = schema.then === undefined ? [] : consequenceClauses(resolver, schema.then, style, prefix);
   if (then.length > 0) {
     const onlyForbids = then.every((clause) => clause.endsWith('is not allowed'));
-    if (onlyForbids && !negated) out.push(sentence(`${list(then.map((clause) => clause.replace(/ is not allowed$/, '')))} ${then.length === 1 ? 'is' : 'are'} not allowed together with ${condition}`));
+    if (onlyForbids && !negated) out.push(sentence(`${list(then.map((clause) => clause.replace(/ is not allowed$/, '')))} ${then.length === 1 ? 'is' : 'are'} not allowed when ${condition}`));
     else out.push(sentence(negated ? `unless ${condition}, ${list(then)}` : `when ${condition}, ${list(then)}`));
   }
   const otherwise = schema.else === undefined ? [] : consequenceClauses(resolver, schema.else, style, prefix);
@@ -140,7 +98,7 @@ export function ifThenText(resolver: Resolver, schema: SchemaObject, style: Wire
 }
 
 /** `dependentRequired` as sentences: "`schedule_start_date` needs `schedule_id`." */
-export function dependentRequiredText(dependent: Readonly<Record<string, readonly string[]>>, style: WirePathStyle, prefix = ''): string[] {
+export function dependentRequiredText(dependent: Readonly<Record<string, readonly string[]>>, style: WirePathStyle, prefix: FieldPath = []): string[] {
   return Object.entries(dependent).map(([name, needs]) => sentence(`${field(wirePath(style, prefix, name))} needs ${list(needs.map((need) => field(wirePath(style, prefix, need))))}`));
 }
 
@@ -161,7 +119,7 @@ export function currencyExamples(table: CurrencyExponents): string {
 }
 
 /** `x-amount-decimals` as sentences: each amount's decimals by its currency, with examples. */
-export function amountDecimalsText(model: RuleModel, pairs: unknown, style: WirePathStyle, prefix = ''): string[] {
+export function amountDecimalsText(model: RuleModel, pairs: unknown, style: WirePathStyle, prefix: FieldPath = []): string[] {
   const table = currencyExponents(model);
   return Object.entries(amountCurrencies(pairs, 'x-amount-decimals')).map(([amount, currency]) =>
     sentence(
@@ -173,7 +131,7 @@ export function amountDecimalsText(model: RuleModel, pairs: unknown, style: Wire
 /** Every rule of a schema, through $ref, allOf and nested objects, deduplicated, in schema order. */
 export function ruleTexts(resolver: RuleModel, node: JsonSchema, style: WirePathStyle): string[] {
   const out = new Set<string>();
-  const walk = (current: JsonSchema, prefix: string, seen: Set<JsonSchema>, depth: number) => {
+  const walk = (current: JsonSchema, prefix: FieldPath, seen: Set<JsonSchema>, depth: number) => {
     const schema = resolver.resolve(current);
     if (!isSchemaObject(schema) || seen.has(schema) || depth > 6) return;
     const inner = new Set(seen).add(schema);
@@ -195,15 +153,15 @@ export function ruleTexts(resolver: RuleModel, node: JsonSchema, style: WirePath
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       if (property === false) continue;
       const resolved = resolver.resolve(property);
-      if (isSchemaObject(resolved) && resolved['x-keyed-by'] !== 'method') walk(resolved, wirePath(style, prefix, name), inner, depth + 1);
+      if (isSchemaObject(resolved) && resolved['x-keyed-by'] !== 'method') walk(resolved, [...prefix, name], inner, depth + 1);
     }
   };
-  walk(node, '', new Set(), 0);
+  walk(node, [], new Set(), 0);
   return [...out];
 }
 
 /** The required fields that name an alternative (`card_token`; `card_number`, ...). */
-function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix: string): string {
+function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyle, prefix: FieldPath): string {
   const names = new Set<string>(schema.required ?? []);
   for (const part of schema.allOf ?? []) {
     const resolved = resolver.resolve(part);
@@ -214,7 +172,7 @@ function keyFields(resolver: Resolver, schema: SchemaObject, style: WirePathStyl
 }
 
 /** The field an `if` tests and the values it accepts, when it tests exactly one (through nested objects). */
-function testedValues(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: string): { path: string; values: readonly unknown[] } | undefined {
+function testedValues(resolver: Resolver, node: JsonSchema, style: WirePathStyle, prefix: FieldPath): { path: string; values: readonly unknown[] } | undefined {
   const schema = resolver.resolve(node);
   if (!isSchemaObject(schema)) return undefined;
   const found = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
@@ -223,7 +181,7 @@ function testedValues(resolver: Resolver, node: JsonSchema, style: WirePathStyle
     const path = wirePath(style, prefix, name);
     if (resolved.const !== undefined) return [{ path, values: [resolved.const] }];
     if (resolved.enum) return [{ path, values: resolved.enum }];
-    const nested = testedValues(resolver, resolved, style, path);
+    const nested = testedValues(resolver, resolved, style, [...prefix, name]);
     return nested ? [nested] : [];
   });
   return found.length === 1 ? found[0] : undefined;
@@ -244,7 +202,7 @@ export function ruleTable(resolver: Resolver, node: JsonSchema, style: WirePathS
   if (!isSchemaObject(schema)) return undefined;
   const parts = (schema.allOf ?? []).map((part) => resolver.resolve(part)).filter(isSchemaObject).filter((part) => part.if !== undefined && part.then !== undefined);
   const rows = parts.map((part) => {
-    const tested = testedValues(resolver, part.if!, style, '');
+    const tested = testedValues(resolver, part.if!, style, []);
     const then = resolver.resolve(part.then!);
     const set = isSchemaObject(then)
       ? Object.entries(then.properties ?? {}).map(([name, property]) => ({ name, schema: resolver.resolve(property) }))

@@ -6,11 +6,12 @@
 // callback event classes).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { fieldsOf, schemaFields, type FieldModel } from '../../model/fields.js';
 import { isSchemaObject, type JsonSchema, type SchemaObject } from '../../model/json-schema.js';
-import { clientOperations, topLevelProperties, type ClientOperation } from '../../model/operations.js';
+import { clientOperations, type ClientOperation } from '../../model/operations.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
-import { requiredProperties, type SpecModel } from '../../model/spec-model.js';
+import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { phpLiteral, phpString } from '../../shared/php-literal.js';
 import { validatorsClass } from './validation/index.js';
@@ -169,23 +170,20 @@ function phpDocType(model: SpecModel, node: JsonSchema, depth = 0): string {
   return 'mixed';
 }
 
+/** An array shape entry: a field the validators require everywhere has no `?`; one declared per case (`parameters` per `brand`) is any array. */
+const shapeEntry = (model: SpecModel, name: string, field: FieldModel, need: FieldModel['need'], depth: number) =>
+  `${phpString(name)}${need === 'required' ? '' : '?'}: ${field.perCase && field.shape !== 'value' ? 'array<string, mixed>' : phpDocType(model, field.schema, depth)}`;
+
 function objectShape(model: SpecModel, schema: SchemaObject, depth: number): string {
-  const required = new Set(requiredProperties(model, schema, new Set()));
-  const seen = new Map<string, JsonSchema>();
-  for (const [name, property] of topLevelProperties(model, schema, new Set())) if (property !== false && !seen.has(name)) seen.set(name, property);
-  if (seen.size === 0) return 'array<string, mixed>';
-  const entries = [...seen].map(([name, property]) => `${phpString(name)}${required.has(name) ? '' : '?'}: ${phpDocType(model, property, depth)}`);
-  return `array{${entries.join(', ')}}`;
+  const fields = fieldsOf(model, schema).top;
+  if (fields.size === 0) return 'array<string, mixed>';
+  return `array{${[...fields].map(([name, field]) => shapeEntry(model, name, field, field.within, depth)).join(', ')}}`;
 }
 
 function inputShape(model: SpecModel, operation: ClientOperation): string {
-  const schema = model.schema(operation.requestSchemaName);
-  const required = new Set(requiredProperties(model, schema, new Set()));
-  const seen = new Map<string, JsonSchema>();
-  for (const [name, property] of topLevelProperties(model, schema, new Set())) if (property !== false && !seen.has(name)) seen.set(name, property);
   // Filled by the client: the operation's action and merchant key; the hash is computed.
-  for (const head of ['action', 'client_key', 'merchant_key', 'hash']) seen.delete(head);
-  const lines = [...seen].map(([name, property]) => `${phpString(name)}${required.has(name) ? '' : '?'}: ${phpDocType(model, property, 1)}`);
+  const fields = [...schemaFields(model, operation.requestSchemaName).top].filter(([name]) => !['action', 'client_key', 'merchant_key', 'hash'].includes(name));
+  const lines = fields.map(([name, field]) => shapeEntry(model, name, field, field.need, 1));
   if (operation.signingFields.length > 0) lines.push(`'signing': array{${operation.signingFields.map((field) => `${phpString(field)}: string`).join(', ')}}`);
   const variantSigning = Object.values(operation.signature?.variants ?? {}).flatMap((variant) => variant.signing ?? []);
   if (operation.signingFields.length === 0 && variantSigning.length > 0)
@@ -227,20 +225,11 @@ ${methods.join('\n')}}
 `;
 }
 
-/** The fields a response or callback schema may carry, through $ref, allOf, oneOf and anyOf, with their doc types. */
+/** The fields a response or callback schema may carry, with their doc types. */
 function propertyTags(model: SpecModel, schemaName: string): string[] {
-  const seen = new Map<string, JsonSchema>();
-  const visit = (node: JsonSchema, trail: Set<JsonSchema>) => {
-    const schema = model.resolve(node);
-    if (!isSchemaObject(schema) || trail.has(schema)) return;
-    trail.add(schema);
-    for (const [name, property] of Object.entries(schema.properties ?? {})) if (property !== false && !seen.has(name)) seen.set(name, property);
-    for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(part, trail);
-  };
-  visit(model.schema(schemaName), new Set());
-  return [...seen]
+  return [...schemaFields(model, schemaName).top]
     .filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    .map(([name, property]) => ` * @property-read ${phpDocType(model, property, 2)}|null $${name}`);
+    .map(([name, field]) => ` * @property-read ${phpDocType(model, field.schema, 2)}|null $${name}`);
 }
 
 function responseClasses(model: SpecModel, operations: readonly ClientOperation[]): GeneratedFile[] {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { callbackDelivery } from '../../model/callback-delivery.js';
-import { fieldAlternatives } from '../../model/field-alternatives.js';
+import { schemaFields } from '../../model/fields.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { operationNames, validatorName, webhookNames } from '../../model/names.js';
 import type { SpecModel } from '../../model/spec-model.js';
@@ -57,11 +57,11 @@ function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const responseValidator = (schemaName: string | undefined) => (schemaName ? `validateResponse: ${use(validatorName(schemaName))},` : '');
   const s2s = model.s2sActions.map((action) => {
     const names = operationNames(action.protocol, action.action);
-    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, alternatives: ${JSON.stringify(fieldAlternatives(model, action.requestSchemaName))}, ${responseValidator(action.responseSchemaName)} },`;
+    return `{ protocol: '${action.protocol}', action: '${action.action}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(action.signingFields)}, errors: ${JSON.stringify(action.errors)}, alternatives: ${JSON.stringify(schemaFields(model, action.requestSchemaName).alternatives)}, ${responseValidator(action.responseSchemaName)} },`;
   });
   const checkout = model.checkoutOperations.map((operation) => {
     const names = operationNames('checkout', operation.operationId);
-    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(operation.errors)}, alternatives: ${JSON.stringify(fieldAlternatives(model, operation.requestSchemaName))}, ${responseValidator(operation.responseSchemaName)} },`;
+    return `{ operationId: '${operation.operationId}', path: '${operation.path}', operation: ${use(names.operation)}, signingFields: ${JSON.stringify(operation.signingFields)}, errors: ${JSON.stringify(operation.errors)}, alternatives: ${JSON.stringify(schemaFields(model, operation.requestSchemaName).alternatives)}, ${responseValidator(operation.responseSchemaName)} },`;
   });
   const webhook = (kind: string, protocol: string) => {
     const found = model.webhooks.find((candidate) => candidate.kind === kind && candidate.protocol === protocol);

@@ -2,6 +2,8 @@
 // by); types.ts gives every component schema a readable name and every client method its input.
 import type { OpenAPITSOptions } from 'openapi-typescript';
 import { type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { fieldsOf } from '../../model/fields.js';
+import type { SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { propertyKey, stringLiteral } from '../../shared/code-text.js';
@@ -30,7 +32,7 @@ export const typesEmitter: Emitter = {
     const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown: true, defaultNonNullable: false };
     const schemaTypes: GeneratedFile = {
       path: SCHEMA_TYPES_PATH,
-      contents: await openapiTypescript.run({ document: withRequiredPropertiesOwned(withoutBooleanAllOfMembers(withoutDottedNames(model.document))), options }),
+      contents: await openapiTypescript.run({ document: withRequiredPropertiesOwned(withoutBooleanAllOfMembers(withoutDottedNames(model.document)), model), options }),
       kind: 'typescript',
       source: 'generators/emitters/types (openapi-typescript)',
     };
@@ -114,25 +116,10 @@ function withoutBooleanAllOfMembers<T>(node: T): T {
  * openapi-typescript marks a property required only where the same schema object declares it: a
  * `required` name whose property stands in an `allOf` part (`trans_id` of SaleSuccess, from
  * S2sResponseFields) would stay optional in the types though the validators require it. Each such
- * property is copied into the schema that requires it. Copies only the nodes it changes.
+ * property is copied into the schema that requires it, as the field layer declares it, so the
+ * need the types state is the layer's. Copies only the nodes it changes.
  */
-function withRequiredPropertiesOwned<T>(document: T): T {
-  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}) as Record<string, unknown>;
-  const resolve = (node: unknown): unknown => {
-    const ref = (node as { $ref?: unknown } | null)?.$ref;
-    return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : node;
-  };
-  /** The property schema `name` has in an `allOf` part, however deep, or undefined. */
-  const inParts = (node: unknown, name: string, seen: Set<unknown>): unknown => {
-    for (const part of ((node as { allOf?: unknown[] }).allOf ?? []).map(resolve)) {
-      if (typeof part !== 'object' || part === null || seen.has(part)) continue;
-      seen.add(part);
-      const own = (part as { properties?: Record<string, unknown> }).properties?.[name];
-      const found = own ?? inParts(part, name, seen);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
+function withRequiredPropertiesOwned<T>(document: T, model: SpecModel): T {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       const items = node.map(walk);
@@ -144,13 +131,13 @@ function withRequiredPropertiesOwned<T>(document: T): T {
       const next = walk(value);
       if (next !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = next;
     }
-    const record = (copy ?? node) as { required?: unknown; allOf?: unknown; properties?: Record<string, unknown> };
+    const record = (copy ?? node) as SchemaObject;
     if (!Array.isArray(record.required) || !Array.isArray(record.allOf)) return copy ?? node;
+    const fields = fieldsOf(model, record).top;
     const owned: Record<string, unknown> = {};
-    for (const name of record.required as unknown[]) {
-      if (typeof name !== 'string' || record.properties?.[name] !== undefined) continue;
-      const found = inParts(record, name, new Set());
-      if (found !== undefined) owned[name] = found;
+    for (const name of record.required) {
+      const field = fields.get(name);
+      if (record.properties?.[name] === undefined && field?.need === 'required') owned[name] = field.node;
     }
     if (Object.keys(owned).length === 0) return copy ?? node;
     return { ...record, properties: { ...record.properties, ...owned } };

@@ -1,9 +1,7 @@
 // Detectors over a unit as a whole (its presence, body encoding, signature recipe and error
 // catalogue) and over the account: the MID settings and the deployment settings.
-import type { SignatureExpression } from '../../../templates/runtime/signature.js';
-import { visitFields } from '../../../templates/runtime/signature-fields.js';
 import type { ErrorCaseModel } from '../../model/error-catalogue.js';
-import type { SignatureRecipeData } from '../../model/signature-recipes.js';
+import { visitExpression, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import type { ChangeSite, Detector } from '../change.js';
 import type { Unit } from '../surface.js';
 
@@ -57,8 +55,8 @@ export const encoding: Detector = {
 function fieldSequence(recipe: Pick<SignatureRecipeData, 'input' | 'cases'>): string[] {
   const names: string[] = [];
   const walk = (expression: unknown) =>
-    visitFields(
-      expression as SignatureExpression,
+    visitExpression(
+      expression,
       (name) => names.push(name),
       (exclude) => names.push(`*except ${exclude.join(',')}`),
     );

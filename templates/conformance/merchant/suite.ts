@@ -5,7 +5,7 @@
 // callback acknowledged, every tampered copy refused. Idempotence shows only in the merchant's
 // own state: with `stateUrl` the kit asks it (`GET stateUrl?id=ID&status=STATUS` answers
 // `{"processed": N}`); without it, the report says idempotence was judged by answers only.
-import type { FormObject } from '@payment-gateway/merchant-client';
+import { decodeForm, type FormObject } from '@payment-gateway/merchant-client';
 import {
   CALLBACK_FAULTS,
   createCallbackDelivery,
@@ -19,6 +19,7 @@ import { runScenarios, type ProgressListener, type Scenario, type ScenarioContex
 import { TABLES } from '../scenarios.js';
 import type { CallbackEntry, Example } from '../tables.js';
 import { orderId } from '../platform/requests.js';
+import { runRedactor } from '../wire.js';
 
 export interface MerchantSuiteOptions {
   readonly callbackUrl: string;
@@ -36,9 +37,6 @@ export interface MerchantSuiteOptions {
 /** How a callback names its payment. */
 const ID_FIELD: Readonly<Record<string, string>> = { card: 'trans_id', apm: 'trans_id', checkout: 'order_number' };
 
-/** Shown in a report: the body without its hash. */
-const shownBody = (body: string) => body.replace(/hash=[^&]*/, 'hash=…');
-
 /** One event of a payment: a signed callback of an example's kind. */
 interface Event {
   readonly id: string;
@@ -49,6 +47,12 @@ interface Event {
 export async function runMerchantSuite(options: MerchantSuiteOptions): Promise<Report> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const payerEmail = options.payerEmail ?? 'payer@example.com';
+  const redactor = runRedactor(options.password);
+  /** A callback's body as the report shows it: its fields without the hash, card data and tokens masked. */
+  const shownBody = (body: string) => {
+    const { hash: _hash, ...fields } = decodeForm(body);
+    return JSON.stringify(redactor.body(fields, 'values'));
+  };
   /** A callback of the example's kind for payment `id`, signed as the sandbox signs its own. */
   const event = (entry: CallbackEntry, example: Example, id: string): Event => {
     const fields: Record<string, unknown> = { ...structuredClone(example.body) };
@@ -181,7 +185,7 @@ export async function runMerchantSuite(options: MerchantSuiteOptions): Promise<R
       });
     }
   }
-  const results = await runScenarios(scenarios, options.onProgress);
+  const results = await runScenarios(scenarios, redactor, options.onProgress);
   const notes = options.stateUrl
     ? []
     : [

@@ -10,7 +10,7 @@ import type { Example } from '../tables.js';
 import { field, sendCheckout, sendS2s, type Answer } from '../wire.js';
 import type { Operation, OperationIdentifiers } from './operations.js';
 import { fresh, looksUpOrder, orderId } from './requests.js';
-import { NEEDS_PAYER, NEW, operationWord, type Earlier, type S2sProtocol, type Steps } from './steps.js';
+import { NEEDS_PAYER, NEW, type Earlier, type S2sProtocol, type Steps } from './steps.js';
 
 const SCHEDULE = 'ScheduleId';
 const PAYMENT = 'PaymentId';
@@ -41,7 +41,7 @@ export function paymentInto(
   protocol: S2sProtocol,
   state: string,
 ): { action: string; extra: Record<string, unknown> } {
-  if (state !== steps.to(NEW, /^AUTH/, protocol)) return { action: 'SALE', extra: {} };
+  if (state !== steps.to(NEW, { event: 'authorized' }, protocol)) return { action: 'SALE', extra: {} };
   // The table's row reads "AUTH, or SALE with auth=Y": S2S APM has no AUTH action.
   return steps.find(protocol, 'AUTH') ? { action: 'AUTH', extra: {} } : { action: 'SALE', extra: { auth: 'Y' } };
 }
@@ -56,14 +56,18 @@ function prerequisiteOf(
     steps.tables.transitions
       .filter(
         (move) =>
-          operationWord(action).test(move.by) &&
+          move.actions?.includes(action) &&
           move.error === undefined &&
           (move.protocols === undefined || move.protocols.includes(protocol)),
       )
       .map((move) => move.from),
   );
   // The one state every move of the action starts from; a settled SALE when there is none or several.
-  return paymentInto(steps, protocol, starts.size === 1 ? [...starts][0]! : steps.to(NEW, /^SALE succeeds/, protocol));
+  return paymentInto(
+    steps,
+    protocol,
+    starts.size === 1 ? [...starts][0]! : steps.to(NEW, { event: 'approved' }, protocol),
+  );
 }
 
 async function schedule(steps: Steps, context: ScenarioContext): Promise<Earlier> {
@@ -129,10 +133,8 @@ function s2sPayment(
 /** The Checkout payment an example names: authorized for a capture, recurring-initiating for a recurring charge. */
 async function checkoutPayment(steps: Steps, context: ScenarioContext, operationId: string): Promise<Earlier> {
   const word = operationId.replace(/Payment$/, '').toUpperCase();
-  const held = steps.to(NEW, /^AUTH/, 'checkout');
-  const moves = steps.tables.transitions.filter(
-    (move) => operationWord(word).test(move.by) && move.error === undefined,
-  );
+  const held = steps.to(NEW, { event: 'authorized' }, 'checkout');
+  const moves = steps.tables.transitions.filter((move) => move.actions?.includes(word) && move.error === undefined);
   const wantsHold = moves.length > 0 && moves.every((move) => move.from === held);
   const sessions = steps
     .checkout('createSession')

@@ -9,14 +9,14 @@ import type { TransitionRule } from '../tables.js';
 import { field, request, schemaIssues, sendS2s, type Answer } from '../wire.js';
 import { postedParams } from './payer.js';
 import { fresh, orderId } from './requests.js';
-import { moveKey, NEEDS_PAYER, NEW, operationWord, type Steps } from './steps.js';
+import { moveKey, NEEDS_PAYER, NEW, type Cause, type Steps } from './steps.js';
 
 export type { Payment } from './steps.js';
 
 /** An S2S APM method whose payment waits in REDIRECT for its bank's callback or for a window to elapse. */
 export interface MethodMove {
+  /** The method's `brand`, as its rows of the state table name it. */
   readonly brand: string;
-  /** The method's title, as its rows of the state table begin. */
   readonly title: string;
   /** Bank callback code → the state it leads to. */
   readonly bankCallback?: Readonly<Record<string, string>>;
@@ -28,14 +28,18 @@ export type MethodMoves = readonly MethodMove[];
  * Moves no request of the kit can cause, and why. A move the spec adds that is neither run by a
  * flow nor listed here fails the coverage scenario, so the kit grows with the table.
  */
-const NOT_PROVOKED: readonly { readonly by: RegExp; readonly why: string }[] = [
-  { by: /^callback$/, why: 'an undetermined result becomes final when the platform decides; no test card settles it' },
-  { by: /^chargeback$/, why: "a chargeback comes from the card's issuer; no request provokes it" },
+const NOT_PROVOKED: readonly { readonly event: NonNullable<TransitionRule['event']>; readonly why: string }[] = [
   {
-    by: /: GET_TRANS_STATUS, bank reports/,
-    why: "what the bank reports to a status lookup is the bank's; no request chooses it",
+    event: 'final-result',
+    why: 'an undetermined result becomes final when the platform decides; no test card settles it',
   },
+  { event: 'chargeback', why: "a chargeback comes from the card's issuer; no request provokes it" },
+  { event: 'status-lookup', why: "what the bank reports to a status lookup is the bank's; no request chooses it" },
 ];
+
+const APPROVED: Cause = { event: 'approved' };
+const DECLINED: Cause = { event: 'declined' };
+const AUTHORIZED: Cause = { event: 'authorized' };
 
 /** The waiting states a payer leaves through a page, and the card scenario prefix of each. */
 const PAGES: Readonly<Record<string, string>> = { '3DS': '3ds', REDIRECT: 'redirect' };
@@ -79,7 +83,7 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
     steps.refused(
       context,
       await steps.followUp(protocol, 'VOID', payment, body),
-      steps.row(held, operationWord('VOID'), protocol),
+      steps.row(held, { action: 'VOID' }, protocol),
       `${protocol.toUpperCase()} VOID of an authorization`,
     );
     await steps.lookup(context, protocol, payment, body, held);
@@ -87,13 +91,13 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
 
   /** One flow per move out of a page's waiting state: the card whose scenario the move names, the payer completes the page. */
   const pageFlows = tables.transitions
-    .filter((move) => PAGES[move.from] !== undefined && !NOT_PROVOKED.some((rule) => rule.by.test(move.by)))
+    .filter((move) => PAGES[move.from] !== undefined && !NOT_PROVOKED.some((rule) => rule.event === move.event))
     // A method's own rows are its bank's or its window's (methodFlows).
-    .filter((move) => !methods.some((method) => move.by.startsWith(`${method.title}: `)))
+    .filter((move) => move.method === undefined)
     .filter((move) => move.protocols === undefined || move.protocols.includes('card'))
     .map((move) => {
       const scenario = `${PAGES[move.from]}-${move.to === 'DECLINED' ? 'decline' : 'success'}`;
-      const authorizes = move.to === steps.to(NEW, /^AUTH/, 'card');
+      const authorizes = move.to === steps.to(NEW, AUTHORIZED, 'card');
       const action = authorizes ? 'AUTH' : 'SALE';
       return flow(
         `Card ${action} with the ${scenario} card: ${move.from}, the payer completes the page (${move.by}), ${move.to}`,
@@ -121,12 +125,12 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
     return [
       flow(`${name} success ${data} settles, and the status lookup agrees`, async (context) => {
         const { answer, payment, body } = await steps.payment(`${protocol} sale`, protocol, 'SALE', 'success');
-        steps.move(context, answer, NEW, /^SALE succeeds/, protocol, 'SALE');
+        steps.move(context, answer, NEW, APPROVED, protocol, 'SALE');
         await steps.lookup(context, protocol, payment, body, payment.status);
       }),
       flow(`${name} decline ${data} is declined`, async (context) => {
         const { answer } = await steps.payment(`${protocol} decline`, protocol, 'SALE', 'decline');
-        steps.move(context, answer, NEW, /^SALE declined/, protocol, 'SALE');
+        steps.move(context, answer, NEW, DECLINED, protocol, 'SALE');
       }),
     ];
   };
@@ -135,13 +139,13 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
     ...saleFlows('card'),
     flow('Card AUTH holds, CAPTURE settles, a second CAPTURE is refused', async (context) => {
       const { answer, payment, body } = await steps.payment('card auth-capture', 'card', 'AUTH', 'success');
-      const held = steps.move(context, answer, NEW, /^AUTH/, 'card', 'AUTH');
+      const held = steps.move(context, answer, NEW, AUTHORIZED, 'card', 'AUTH');
       const capture = { amount: body['order_amount'] };
       const captured = steps.move(
         context,
         await steps.followUp('card', 'CAPTURE', payment, body, capture),
         held,
-        operationWord('CAPTURE'),
+        { action: 'CAPTURE' },
         'card',
         'CAPTURE',
       );
@@ -149,14 +153,14 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
       steps.refused(
         context,
         await steps.followUp('card', 'CAPTURE', payment, body, capture),
-        steps.row(captured, operationWord('CAPTURE'), 'card'),
+        steps.row(captured, { action: 'CAPTURE' }, 'card'),
         `CAPTURE of a ${captured} payment`,
       );
       await steps.lookup(context, 'card', payment, body, captured);
     }),
     flow('Card AUTH: VOID is refused (no such move), CREDITVOID releases', async (context) => {
       const { answer, payment, body } = await steps.payment('card auth-void', 'card', 'AUTH', 'success');
-      const held = steps.move(context, answer, NEW, /^AUTH/, 'card', 'AUTH');
+      const held = steps.move(context, answer, NEW, AUTHORIZED, 'card', 'AUTH');
       await voidRefused(context, 'card', payment, body, held);
       const creditvoid = await steps.followUp('card', 'CREDITVOID', payment, body);
       context.saw(creditvoid.exchange);
@@ -164,18 +168,18 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
         return context.differ(
           `CREDITVOID of an authorization refused: ${String(field(creditvoid.body, 'error_message'))}`,
         );
-      const released = steps.row(held, operationWord('CREDITVOID'), 'card')!;
+      const released = steps.row(held, { action: 'CREDITVOID' }, 'card')!;
       await steps.lookup(context, 'card', payment, body, released.to);
       options.exercised.add(moveKey(released));
     }),
     flow('Card SALE then VOID', async (context) => {
       const { answer, payment, body } = await steps.payment('card void', 'card', 'SALE', 'success');
-      const settled = steps.move(context, answer, NEW, /^SALE succeeds/, 'card', 'SALE');
+      const settled = steps.move(context, answer, NEW, APPROVED, 'card', 'SALE');
       const voided = steps.move(
         context,
         await steps.followUp('card', 'VOID', payment, body),
         settled,
-        operationWord('VOID'),
+        { action: 'VOID' },
         'card',
         'VOID',
       );
@@ -185,12 +189,15 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
       const { answer, payment, body } = await steps.payment('card refunds', 'card', 'SALE', 'success', {
         order_amount: '10.00',
       });
-      const settled = steps.move(context, answer, NEW, /^SALE succeeds/, 'card', 'SALE');
+      const settled = steps.move(context, answer, NEW, APPROVED, 'card', 'SALE');
+      // The table's money rows: a part leaves the payment where its row leads, what remains refunds it.
+      const part = steps.row(settled, { action: 'CREDITVOID', amount: 'part' }, 'card')!;
       await steps.followUp('card', 'CREDITVOID', payment, body, { amount: '4.00' });
-      await steps.lookup(context, 'card', payment, body, settled);
+      await steps.lookup(context, 'card', payment, body, part.to);
+      options.exercised.add(moveKey(part));
       const rest = await steps.followUp('card', 'CREDITVOID', payment, body);
       context.saw(rest.exchange);
-      const refunded = steps.row(settled, operationWord('CREDITVOID'), 'card')!;
+      const refunded = steps.row(part.to, { action: 'CREDITVOID', amount: 'remaining' }, 'card')!;
       await steps.lookup(context, 'card', payment, body, refunded.to);
       options.exercised.add(moveKey(refunded));
     }),
@@ -198,7 +205,7 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
       const { answer, payment, body } = await steps.payment('card recurring init', 'card', 'SALE', 'success', {
         recurring_init: 'Y',
       });
-      steps.move(context, answer, NEW, /^SALE succeeds/, 'card', 'SALE recurring_init');
+      steps.move(context, answer, NEW, APPROVED, 'card', 'SALE recurring_init');
       const entry = steps.s2s('card', 'RECURRING_SALE');
       const recurringBody: Record<string, unknown> = { ...fresh(entry.examples[0]!), order_id: orderId() };
       const names = steps.identifiers['S2S CARD RECURRING_SALE']?.request ?? {};
@@ -209,7 +216,7 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
       if (typeof token === 'string') recurringBody['recurring_token'] = token;
       delete recurringBody['schedule_id'];
       const recurring = await sendS2s(target, entry, recurringBody, steps.signing(entry, body));
-      steps.move(context, recurring, NEW, /^SALE succeeds/, 'card', 'RECURRING_SALE');
+      steps.move(context, recurring, NEW, APPROVED, 'card', 'RECURRING_SALE');
       options.payments.push({
         flow: 'card recurring',
         protocol: 'card',
@@ -224,20 +231,20 @@ export function flowScenarios(steps: Steps, methods: MethodMoves): Scenario[] {
       const wait = tables.testData.cards.find((card) => card.scenario === 'wait');
       if (!wait) return context.skip("the spec's test data has no wait card");
       const answer = await sendS2s(target, entry, { ...fresh(entry.examples[0]!), card_number: wait.number });
-      steps.move(context, answer, NEW, /^result not final$/, 'card', 'CREDIT2CARD');
+      steps.move(context, answer, NEW, { event: 'undetermined' }, 'card', 'CREDIT2CARD');
     }),
     ...pageFlows,
     ...saleFlows('apm'),
     flow("APM authorization: VOID answers the table's refusal", async (context) => {
       const { answer, payment, body } = await steps.payment('apm auth', 'apm', 'SALE', 'success', { auth: 'Y' });
-      const held = steps.move(context, answer, NEW, /^AUTH/, 'apm', 'APM SALE auth=Y');
+      const held = steps.move(context, answer, NEW, AUTHORIZED, 'apm', 'APM SALE auth=Y');
       await voidRefused(context, 'apm', payment, body, held);
     }),
     ...methodFlows(steps, methods, flow),
     ...checkoutFlows(steps, flow),
     scheduleFlow(steps, flow, answersSchema),
     flow('Every move of the state table was run, or cannot be provoked', async (context) => {
-      const unprovoked = (move: TransitionRule) => NOT_PROVOKED.find((rule) => rule.by.test(move.by));
+      const unprovoked = (move: TransitionRule) => NOT_PROVOKED.find((rule) => rule.event === move.event);
       const missing = tables.transitions.filter((move) => !options.exercised.has(moveKey(move)) && !unprovoked(move));
       if (missing.length === 0) return;
       const list = missing.map((move) => `${move.from} → ${move.to} by ${move.by}`).join('; ');
@@ -259,10 +266,16 @@ type Flow = (name: string, run: (context: ScenarioContext) => Promise<void>) => 
  */
 function methodFlows(steps: Steps, methods: MethodMoves, flow: Flow): Scenario[] {
   const { tables, options, target } = steps;
-  const waiting = steps.to(NEW, /^payer redirected$/, 'apm');
-  const rowOf = (method: MethodMove, to: string, end: RegExp) =>
+  const redirected: Cause = { event: 'redirected' };
+  const waiting = steps.to(NEW, redirected, 'apm');
+  const rowOf = (method: MethodMove, to: string, event: TransitionRule['event'], report?: string) =>
     tables.transitions.find(
-      (move) => move.from === waiting && move.to === to && move.by.startsWith(`${method.title}: `) && end.test(move.by),
+      (move) =>
+        move.from === waiting &&
+        move.to === to &&
+        move.method === method.brand &&
+        move.event === event &&
+        (report === undefined || move.report === report),
     );
   const run = (
     method: MethodMove,
@@ -284,7 +297,7 @@ function methodFlows(steps: Steps, methods: MethodMoves, flow: Flow): Scenario[]
         signingContext: {},
         status: waiting,
       };
-      steps.move(context, answer, NEW, /^payer redirected$/, 'apm', `APM SALE (${method.brand})`);
+      steps.move(context, answer, NEW, redirected, 'apm', `APM SALE (${method.brand})`);
       if (!options.sandboxControls)
         return context.skip(
           `${waiting} answer checked; ${what} needs the sandbox's controls (the target serves no sandbox controls)`,
@@ -296,7 +309,7 @@ function methodFlows(steps: Steps, methods: MethodMoves, flow: Flow): Scenario[]
     });
   return methods.flatMap((method) => [
     ...Object.entries(method.bankCallback ?? {}).flatMap(([code, to]) => {
-      const move = rowOf(method, to, new RegExp(`bank ${code}$`));
+      const move = rowOf(method, to, 'bank-callback', code);
       return move
         ? [
             run(method, move, `the bank answers ${code}`, async (context, transId) => {
@@ -316,7 +329,7 @@ function methodFlows(steps: Steps, methods: MethodMoves, flow: Flow): Scenario[]
     }),
     ...(method.completionWindow
       ? [method.completionWindow].flatMap((window) => {
-          const move = rowOf(method, window.then, /elapse$/);
+          const move = rowOf(method, window.then, 'window-elapsed');
           return move
             ? [
                 run(method, move, `the payer does not complete it in ${window.seconds} s`, (context) =>
@@ -340,11 +353,11 @@ function checkoutFlows(steps: Steps, flow: Flow): Scenario[] {
       !('card_token' in candidate.body) &&
       !('schedule_id' in candidate.body),
   );
-  const cards: readonly { scenario: string; by: RegExp; from?: string }[] = [
-    { scenario: 'success', by: /^SALE succeeds/ },
-    { scenario: 'decline', by: /^SALE declined/ },
-    { scenario: '3ds-success', by: /^challenge passed$/, from: '3DS' },
-    { scenario: '3ds-decline', by: /^challenge failed$/, from: '3DS' },
+  const cards: readonly { scenario: string; by: Cause; from?: string }[] = [
+    { scenario: 'success', by: APPROVED },
+    { scenario: 'decline', by: DECLINED },
+    { scenario: '3ds-success', by: { event: 'challenge-passed' }, from: '3DS' },
+    { scenario: '3ds-decline', by: { event: 'challenge-failed' }, from: '3DS' },
   ];
   return cards.map(({ scenario, by, from }) =>
     flow(
@@ -409,7 +422,7 @@ function scheduleFlow(
         recurring_init: 'Y',
         schedule_id: scheduleId,
       });
-      steps.move(context, answer, NEW, /^SALE succeeds/, 'card', 'SALE recurring_init under a schedule');
+      steps.move(context, answer, NEW, APPROVED, 'card', 'SALE recurring_init under a schedule');
       const charges = () =>
         (options.received ?? []).filter((text) => {
           const fields = new URLSearchParams(text);

@@ -21,7 +21,11 @@ export class RefusedMove extends Error {
     readonly by: string,
     readonly error: string | undefined,
   ) {
-    super(`${by} cannot move a payment from ${from} to ${to}: the state table has no such move.`);
+    super(
+      from === to
+        ? `${by} has no move from ${from} in the state table.`
+        : `${by} cannot move a payment from ${from} to ${to}: the state table has no such move.`,
+    );
     this.name = 'RefusedMove';
   }
 }
@@ -203,13 +207,35 @@ export class SandboxStore {
     return (this.orders.get(`${merchant.key} ${orderId}`) ?? []).map((id) => this.transactions.get(id)!).reverse();
   }
 
+  /**
+   * The table's row by which `action` moves the transaction from its status, that is not a refusal;
+   * for a refund, the one that books this share of what remains (`amount`). Undefined when it has none.
+   */
+  rowFor(transaction: Transaction, action: string, amount?: 'remaining' | 'part'): TransitionRule | undefined {
+    return this.table.find(
+      (rule) =>
+        this.#applies(rule, transaction.status, transaction.protocol) &&
+        rule.actions?.includes(action) &&
+        rule.error === undefined &&
+        (rule.amount === undefined || rule.amount === amount),
+    );
+  }
+
+  /** The refusal of a move the table lacks, with the catalogued message of its row for `by` that moves nothing, if any. */
+  refusal(from: string, to: string, protocol: TransactionProtocol, by: string): RefusedMove {
+    const refusal = this.table.find(
+      (rule) => this.#applies(rule, from, protocol) && rule.to === from && rule.actions?.includes(by) && rule.error,
+    );
+    return new RefusedMove(from, to, by, refusal?.error);
+  }
+
+  #applies(rule: TransitionRule, from: string, protocol: TransactionProtocol): boolean {
+    return rule.from === from && (!rule.protocols || rule.protocols.includes(protocol));
+  }
+
   #check(from: string, to: string, protocol: TransactionProtocol, by: string): void {
-    const applies = (rule: TransitionRule) =>
-      rule.from === from && (!rule.protocols || rule.protocols.includes(protocol));
-    if (this.table.some((rule) => applies(rule) && rule.to === to)) return;
-    // The table's row for this operation that moves nothing, with the error it answers.
-    const refusal = this.table.find((rule) => applies(rule) && rule.to === from && rule.by === by && rule.error);
-    throw new RefusedMove(from, to, by, refusal?.error);
+    if (this.table.some((rule) => this.#applies(rule, from, protocol) && rule.to === to)) return;
+    throw this.refusal(from, to, protocol, by);
   }
 
   #record(transaction: Transaction, by: string, amount: string | undefined, declined?: boolean): Transition {

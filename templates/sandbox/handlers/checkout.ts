@@ -136,10 +136,9 @@ export const CHECKOUT_HANDLERS: Readonly<Record<string, Handler<CheckoutEntry>>>
     const payment = knownPayment(call);
     let booked = false;
     try {
-      // A settled payment only (an authorization is released by void on Checkout), up to what remains.
-      booked =
-        payment.status === 'SETTLED' &&
-        bookRefund(call.sandbox.store, payment, 'REFUND', call.text('amount') || undefined) !== undefined;
+      // From where the state table's REFUND rows start (a settled payment; an authorization is
+      // released by void on Checkout), up to what remains.
+      booked = bookRefund(call.sandbox.store, payment, 'REFUND', call.text('amount') || undefined) !== undefined;
     } catch (error) {
       if (!(error instanceof RefusedMove)) throw error;
     }

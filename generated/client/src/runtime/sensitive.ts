@@ -192,3 +192,33 @@ export function sanitize(
   };
   return scrub(masked);
 }
+
+/**
+ * What a program shows of exchanges it made itself (a test report, a server's log), masked with
+ * one list of sensitive fields: each body it is shown has its sensitive fields masked by name,
+ * and the values those fields carried are remembered, so they are scrubbed wherever they appear
+ * later (a platform that echoes a request back in its answer, an error message).
+ */
+export interface Redactor {
+  /** The body as it may be shown; its sensitive values are remembered first. */
+  body(value: unknown, scope?: ShortSecretScope): unknown;
+  /** Free text, every remembered value (in each encoding the package writes) replaced and PANs masked. */
+  text(text: string): string;
+}
+
+/** A redactor masking with `fields`, knowing `secrets` from the start (a password). */
+export function createRedactor(fields: SensitiveFields, secrets: readonly string[] = []): Redactor {
+  const known = new Set(secrets.filter((secret) => secret !== ''));
+  let encodings: string[] | undefined;
+  const all = () => (encodings ??= secretEncodings([...known]));
+  return {
+    body(value, scope = 'tokens') {
+      for (const secret of secretValues(value, fields)) {
+        if (!known.has(secret)) encodings = undefined;
+        known.add(secret);
+      }
+      return sanitize(value, fields, all(), scope);
+    },
+    text: (text) => scrubText(text, all()),
+  };
+}

@@ -53,8 +53,21 @@ export const NEW = 'new';
 export const NEEDS_PAYER =
   'the payer must complete the page in a browser on a real platform (the target serves no sandbox controls)';
 
-/** An operation word as the table writes it: at the start of `by`, or after `/ `. */
-export const operationWord = (action: string) => new RegExp(`(^|/ )${action}\\b`);
+/**
+ * What moves a payment, as the state table's data says: the request of an operation (for a
+ * refund, booking all that remains or a part), or an event.
+ */
+export type Cause =
+  | { readonly action: string; readonly amount?: 'remaining' | 'part' }
+  | { readonly event: NonNullable<TransitionRule['event']> };
+
+export function causedBy(move: TransitionRule, cause: Cause): boolean {
+  if ('event' in cause) return move.event === cause.event;
+  return (
+    (move.actions?.includes(cause.action) ?? false) && (cause.amount === undefined || move.amount === cause.amount)
+  );
+}
+
 export const moveKey = (move: TransitionRule) => `${move.from}>${move.to}>${move.by}`;
 
 /**
@@ -100,17 +113,19 @@ export class Steps {
     return { card_number: found.number, card_exp_month: month!, card_exp_year: year! };
   }
 
-  /** The table's row for a move from `from` by an operation whose description `by` matches. */
-  row(from: string, by: RegExp, protocol: string): TransitionRule | undefined {
+  /** The table's row for a move from `from` with this cause. */
+  row(from: string, cause: Cause, protocol: string): TransitionRule | undefined {
     return this.tables.transitions.find(
       (move) =>
-        move.from === from && by.test(move.by) && (move.protocols === undefined || move.protocols.includes(protocol)),
+        move.from === from &&
+        causedBy(move, cause) &&
+        (move.protocols === undefined || move.protocols.includes(protocol)),
     );
   }
 
-  to(from: string, by: RegExp, protocol: string): string {
-    const found = this.row(from, by, protocol);
-    if (!found) throw new Error(`the state table has no move from ${from} by ${by.source}`);
+  to(from: string, cause: Cause, protocol: string): string {
+    const found = this.row(from, cause, protocol);
+    if (!found) throw new Error(`the state table has no move from ${from} by ${JSON.stringify(cause)}`);
     return found.to;
   }
 
@@ -123,10 +138,10 @@ export class Steps {
     if (move) this.options.exercised.add(moveKey(move));
   }
 
-  /** Expects the move `from` by `by` and returns the state it leads to. */
-  move(context: ScenarioContext, answer: Answer, from: string, by: RegExp, protocol: string, what: string): string {
-    const found = this.row(from, by, protocol);
-    if (!found) throw new Error(`the state table has no move from ${from} by ${by.source}`);
+  /** Expects the move from `from` with this cause and returns the state it leads to. */
+  move(context: ScenarioContext, answer: Answer, from: string, cause: Cause, protocol: string, what: string): string {
+    const found = this.row(from, cause, protocol);
+    if (!found) throw new Error(`the state table has no move from ${from} by ${JSON.stringify(cause)}`);
     this.expect(context, answer, found.to, what, found);
     return found.to;
   }

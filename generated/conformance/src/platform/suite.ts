@@ -6,7 +6,7 @@
 import { renderReport, type Family, type Report } from '../report.js';
 import { runScenarios, type ProgressListener, type Scenario } from '../runner.js';
 import { IDENTIFIERS, METHODS, TABLES } from '../scenarios.js';
-import { request, type Target } from '../wire.js';
+import { request, runRedactor, type Target } from '../wire.js';
 import { callbackScenarios } from './callbacks.js';
 import { errorScenarios } from './errors.js';
 import { exampleScenarios } from './examples.js';
@@ -45,7 +45,14 @@ async function probeSandbox(target: Target): Promise<boolean> {
 }
 
 export function platformScenarioCounts(): Record<Family, number> {
-  const target: Target = { baseUrl: '', checkoutUrl: '', merchantKey: '', password: '', timeoutMs: 0 };
+  const target: Target = {
+    baseUrl: '',
+    checkoutUrl: '',
+    merchantKey: '',
+    password: '',
+    timeoutMs: 0,
+    redactor: runRedactor(''),
+  };
   const counts = Object.fromEntries(ORDER.map((family) => [family, 0])) as Record<Family, number>;
   for (const scenario of allScenarios(target, true, [], undefined, 0)) counts[scenario.family]++;
   return counts;
@@ -85,6 +92,7 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
     merchantKey: options.merchantKey,
     password: options.password,
     timeoutMs: options.timeoutMs ?? 15_000,
+    redactor: runRedactor(options.password),
   };
   const listen = options.callbackListen;
   const listener = typeof listen === 'string' ? await startCallbackListener(hostPort(listen)) : listen;
@@ -107,7 +115,7 @@ export async function runPlatformSuite(options: PlatformSuiteOptions): Promise<R
         (callbacksChosen && scenario.family === 'flows'),
     );
     const chosen = scenarios;
-    const results = await runScenarios(chosen, options.onProgress);
+    const results = await runScenarios(chosen, target.redactor, options.onProgress);
     const notes = [
       ...(sandboxControls
         ? []

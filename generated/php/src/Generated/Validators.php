@@ -8930,7 +8930,7 @@ final class Validators
                 $fields100 = (array) $value;
                 if (array_key_exists('card_token', $fields100)) {
                     $ctx->visit('card_token', $fields100['card_token'], self::v_OrderId(...));
-                } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required (when type is "debit")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'card_token', 'required', 'is required (when type is debit)')) {
                     return false;
                 }
             }
@@ -11394,13 +11394,13 @@ final class Validators
                     $closest32 = Checks::closestAlternative($value, self::SHAPES_6);
                     if ($closest32 === 0) {
                         self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_number is present)');
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present and card_number is absent (closest: card_number is present)');
                     } else {
                         self::v_Credit2CardRequest_allOf_4_oneOf_1($value, $ctx);
-                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present (closest: card_token is present)');
+                        $ctx->fail('oneOf', 'must match exactly one of: card_number is present, card_token is present and card_number is absent (closest: card_token is present and card_number is absent)');
                     }
                 } else {
-                    $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present');
+                    $ctx->fail('oneOf', 'must match only one of: card_number is present, card_token is present and card_number is absent');
                 }
             } elseif (self::v_Credit2CardRequest_allOf_4_oneOf_0($value)) {
                 self::v_Credit2CardRequest_allOf_4_oneOf_0($value, $ctx);
@@ -12388,7 +12388,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields133)) {
                     $v134 = $fields133['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v134 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters is present)')) {
+                    if ($v134 !== 'GHS' && ValidationContext::reject($ctx, 'const', 'must be "GHS" (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12397,10 +12397,10 @@ final class Validators
                     $v136 = $fields133['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v136)) {
-                        if (Checks::compareDecimal($v136, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v136, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v136, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v136, '50000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 50000 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                             return false;
                         }
                     }
@@ -12412,7 +12412,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields139)) {
                     $v140 = $fields139['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v140 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v140 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12421,10 +12421,10 @@ final class Validators
                     $v142 = $fields139['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v142)) {
-                        if (Checks::compareDecimal($v142, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v142, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v142, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v142, '150000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 150000 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)')) {
                             return false;
                         }
                     }
@@ -12436,7 +12436,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields145)) {
                     $v146 = $fields145['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v146 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v146 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is equitel-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12445,10 +12445,10 @@ final class Validators
                     $v148 = $fields145['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v148)) {
-                        if (Checks::compareDecimal($v148, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v148, '10') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 10 (when parameters.mobile_money_operator is equitel-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v148, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v148, '100000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 100000 (when parameters.mobile_money_operator is equitel-ke)')) {
                             return false;
                         }
                     }
@@ -12460,7 +12460,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields151)) {
                     $v152 = $fields151['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v152 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters is present)')) {
+                    if ($v152 !== 'KES' && ValidationContext::reject($ctx, 'const', 'must be "KES" (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12469,10 +12469,10 @@ final class Validators
                     $v154 = $fields151['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v154)) {
-                        if (Checks::compareDecimal($v154, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v154, '50') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 50 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v154, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v154, '200000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 200000 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)')) {
                             return false;
                         }
                     }
@@ -12484,7 +12484,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields157)) {
                     $v158 = $fields157['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v158 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters is present)')) {
+                    if ($v158 !== 'XOF' && ValidationContext::reject($ctx, 'const', 'must be "XOF" (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12493,10 +12493,10 @@ final class Validators
                     $v160 = $fields157['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v160)) {
-                        if (Checks::compareDecimal($v160, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v160, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v160, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v160, '2000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 2000000 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                             return false;
                         }
                     }
@@ -12508,7 +12508,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields163)) {
                     $v164 = $fields163['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v164 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v164 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters.mobile_money_operator is mtn-cm)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12517,10 +12517,10 @@ final class Validators
                     $v166 = $fields163['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v166)) {
-                        if (Checks::compareDecimal($v166, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v166, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is mtn-cm)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v166, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v166, '1000000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 1000000 (when parameters.mobile_money_operator is mtn-cm)')) {
                             return false;
                         }
                     }
@@ -12532,7 +12532,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields169)) {
                     $v170 = $fields169['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v170 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters is present)')) {
+                    if ($v170 !== 'XAF' && ValidationContext::reject($ctx, 'const', 'must be "XAF" (when parameters.mobile_money_operator is orange-cm)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12541,10 +12541,10 @@ final class Validators
                     $v172 = $fields169['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v172)) {
-                        if (Checks::compareDecimal($v172, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v172, '2') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 2 (when parameters.mobile_money_operator is orange-cm)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v172, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v172, '500000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 500000 (when parameters.mobile_money_operator is orange-cm)')) {
                             return false;
                         }
                     }
@@ -12556,7 +12556,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields175)) {
                     $v176 = $fields175['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v176 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters is present)')) {
+                    if ($v176 !== 'TZS' && ValidationContext::reject($ctx, 'const', 'must be "TZS" (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12565,10 +12565,10 @@ final class Validators
                     $v178 = $fields175['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v178)) {
-                        if (Checks::compareDecimal($v178, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v178, '1000') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v178, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v178, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                             return false;
                         }
                     }
@@ -12580,7 +12580,7 @@ final class Validators
                 if (array_key_exists('order_currency', $fields181)) {
                     $v182 = $fields181['order_currency'];
                     $ctx->enter('order_currency');
-                    if ($v182 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters is present)')) {
+                    if ($v182 !== 'EGP' && ValidationContext::reject($ctx, 'const', 'must be "EGP" (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -12589,10 +12589,10 @@ final class Validators
                     $v184 = $fields181['order_amount'];
                     $ctx->enter('order_amount');
                     if (is_string($v184)) {
-                        if (Checks::compareDecimal($v184, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v184, '1') < 0 && ValidationContext::reject($ctx, 'x-decimal-minimum', 'must be at least 1 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                             return false;
                         }
-                        if (Checks::compareDecimal($v184, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters is present)')) {
+                        if (Checks::compareDecimal($v184, '30000') > 0 && ValidationContext::reject($ctx, 'x-decimal-maximum', 'must be at most 30000 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                             return false;
                         }
                     }
@@ -12609,7 +12609,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields189)) {
                             $v190 = $fields189['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v190) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not($v190) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Ghana, +233), not of another operator country (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12628,7 +12628,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields195)) {
                             $v196 = $fields195['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v196) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not($v196) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Kenya, +254), not of another operator country (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12647,7 +12647,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields201)) {
                             $v202 = $fields201['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v202) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not($v202) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cote d\'Ivoire, +225), not of another operator country (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12666,7 +12666,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields207)) {
                             $v208 = $fields207['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v208) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not($v208) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Cameroon, +237), not of another operator country (when parameters.mobile_money_operator is one of mtn-cm, orange-cm)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12685,7 +12685,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields213)) {
                             $v214 = $fields213['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v214) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not($v214) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Tanzania, +255), not of another operator country (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -12704,7 +12704,7 @@ final class Validators
                         if (array_key_exists('mobile_number', $fields219)) {
                             $v220 = $fields219['mobile_number'];
                             $ctx->enter('mobile_number');
-                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v220) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters is present)')) {
+                            if (self::v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not($v220) && ValidationContext::reject($ctx, 'not', 'must be a number of the operator\'s country (Egypt, +20), not of another operator country (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)')) {
                                 return false;
                             }
                             $ctx->leave();
@@ -17422,7 +17422,7 @@ final class Validators
                 if (array_key_exists('market', $fields66)) {
                     $v67 = $fields66['market'];
                     $ctx->enter('market');
-                    if ($v67 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is "PIX")')) {
+                    if ($v67 !== 'BR' && ValidationContext::reject($ctx, 'const', 'must be "BR" (when type is PIX)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -17430,31 +17430,31 @@ final class Validators
             }
             if (self::v_LocalCollectionParameters_allOf_1_if($value)) {
                 $fields70 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields70) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE")')) {
+                if (!array_key_exists('redirectUrl', $fields70) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is OFFLINE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_2_if($value)) {
                 $fields72 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields72) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "AR")')) {
+                if (!array_key_exists('clientTaxId', $fields72) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is OFFLINE and market is AR)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_3_if($value)) {
                 $fields74 = (array) $value;
-                if (!array_key_exists('clientTaxId', $fields74) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is "OFFLINE" and market is "CL")')) {
+                if (!array_key_exists('clientTaxId', $fields74) && ValidationContext::rejectAt($ctx, 'clientTaxId', 'required', 'is required (when type is OFFLINE and market is CL)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_4_if($value)) {
                 $fields76 = (array) $value;
-                if (!array_key_exists('clientname', $fields76) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is "OFFLINE" and market is one of "PY", "PE")')) {
+                if (!array_key_exists('clientname', $fields76) && ValidationContext::rejectAt($ctx, 'clientname', 'required', 'is required (when type is OFFLINE and market is one of PY, PE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_5_if($value)) {
                 $fields78 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields78) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "OFFLINE_SERVICE_PAYMENT")')) {
+                if (!array_key_exists('redirectUrl', $fields78) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is OFFLINE_SERVICE_PAYMENT)')) {
                     return false;
                 }
             }
@@ -17465,15 +17465,15 @@ final class Validators
                     $ctx->enter('bankDetails');
                     if ((is_array($v81) ? ($v81 === [] ? !Checks::$strictJson : !array_is_list($v81)) : $v81 instanceof \stdClass)) {
                         $fields82 = (array) $v81;
-                        if (!array_key_exists('cbu', $fields82) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('cbu', $fields82) && ValidationContext::rejectAt($ctx, 'cbu', 'required', 'is required (when type is PULL and market is AR)')) {
                             return false;
                         }
-                        if (!array_key_exists('alias', $fields82) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                        if (!array_key_exists('alias', $fields82) && ValidationContext::rejectAt($ctx, 'alias', 'required', 'is required (when type is PULL and market is AR)')) {
                             return false;
                         }
                     }
                     $ctx->leave();
-                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is "PULL" and market is "AR")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is PULL and market is AR)')) {
                     return false;
                 }
             }
@@ -17484,21 +17484,21 @@ final class Validators
                     $ctx->enter('bankDetails');
                     if ((is_array($v85) ? ($v85 === [] ? !Checks::$strictJson : !array_is_list($v85)) : $v85 instanceof \stdClass)) {
                         $fields86 = (array) $v85;
-                        if (!array_key_exists('phoneNumber', $fields86) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('phoneNumber', $fields86) && ValidationContext::rejectAt($ctx, 'phoneNumber', 'required', 'is required (when type is PULL and market is PE)')) {
                             return false;
                         }
-                        if (!array_key_exists('otp', $fields86) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                        if (!array_key_exists('otp', $fields86) && ValidationContext::rejectAt($ctx, 'otp', 'required', 'is required (when type is PULL and market is PE)')) {
                             return false;
                         }
                     }
                     $ctx->leave();
-                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is "PULL" and market is "PE")')) {
+                } elseif (ValidationContext::rejectAt($ctx, 'bankDetails', 'required', 'is required (when type is PULL and market is PE)')) {
                     return false;
                 }
             }
             if (self::v_LocalCollectionParameters_allOf_8_if($value)) {
                 $fields88 = (array) $value;
-                if (!array_key_exists('redirectUrl', $fields88) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is "SPEI")')) {
+                if (!array_key_exists('redirectUrl', $fields88) && ValidationContext::rejectAt($ctx, 'redirectUrl', 'required', 'is required (when type is SPEI)')) {
                     return false;
                 }
             }
@@ -22848,7 +22848,7 @@ final class Validators
                 if (array_key_exists('order_amount', $fields6)) {
                     $v7 = $fields6['order_amount'];
                     $ctx->enter('order_amount');
-                    if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v7) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless auth is "Y" or recurring_init is "Y")')) {
+                    if (self::v_S2sZeroAmountRule_then_properties_order_amount_not($v7) && ValidationContext::reject($ctx, 'not', 'must be greater than 0 (the platform answers "amount: This value should be greater than 0.") (unless auth is Y or recurring_init is Y)')) {
                         return false;
                     }
                     $ctx->leave();
@@ -22884,10 +22884,10 @@ final class Validators
             $closest3 = Checks::closestAlternative($value, self::SHAPES_14);
             if ($closest3 === 0) {
                 self::v_SaleCardRequest_allOf_1_if($value, $ctx);
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: auth is "Y")');
+                $ctx->fail('anyOf', 'must match at least one of: auth is Y, recurring_init is Y (closest: auth is Y)');
             } else {
                 self::v_S2sZeroAmountRule_if_not_anyOf_1($value, $ctx);
-                $ctx->fail('anyOf', 'must match at least one of: auth is "Y", recurring_init is "Y" (closest: recurring_init is "Y")');
+                $ctx->fail('anyOf', 'must match at least one of: auth is Y, recurring_init is Y (closest: recurring_init is Y)');
             }
         }
         return true;
@@ -25468,7 +25468,7 @@ final class Validators
                             $v20 = $fields19['personalId'];
                             $ctx->enter('personalId');
                             if (is_string($v20)) {
-                                if (preg_match(self::PATTERN_91, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is "BR")')) {
+                                if (preg_match(self::PATTERN_91, $v20) !== 1 && ValidationContext::reject($ctx, 'pattern', 'must match the pattern ^[0-9]+$ (when payer_country is BR)')) {
                                     return false;
                                 }
                             }
@@ -26614,7 +26614,7 @@ final class Validators
             self::v_CardSaleFields($value, $ctx);
             if (self::v_SaleCardRequest_allOf_1_if($value)) {
                 $fields16 = (array) $value;
-                if (array_key_exists('mpi_data', $fields16) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is "Y")')) {
+                if (array_key_exists('mpi_data', $fields16) && ValidationContext::rejectAt($ctx, 'mpi_data', 'false', 'must not be present (when auth is Y)')) {
                     return false;
                 }
             }
@@ -27757,22 +27757,22 @@ final class Validators
             }
             if (self::v_ScheduleOptions_allOf_0_if($value)) {
                 $fields40 = (array) $value;
-                if (!array_key_exists('first_payment_interval_length', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_length', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_length', 'required', 'is required (when delayed_first_payment is delay_by_interval)')) {
                     return false;
                 }
-                if (!array_key_exists('first_payment_interval_unit', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is "delay_by_interval")')) {
+                if (!array_key_exists('first_payment_interval_unit', $fields40) && ValidationContext::rejectAt($ctx, 'first_payment_interval_unit', 'required', 'is required (when delayed_first_payment is delay_by_interval)')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_1_if($value)) {
                 $fields42 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_week', $fields42) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is "day_of_week")')) {
+                if (!array_key_exists('first_payment_day_of_week', $fields42) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_week', 'required', 'is required (when delayed_first_payment is day_of_week)')) {
                     return false;
                 }
             }
             if (self::v_ScheduleOptions_allOf_2_if($value)) {
                 $fields44 = (array) $value;
-                if (!array_key_exists('first_payment_day_of_month', $fields44) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is "day_of_month")')) {
+                if (!array_key_exists('first_payment_day_of_month', $fields44) && ValidationContext::rejectAt($ctx, 'first_payment_day_of_month', 'required', 'is required (when delayed_first_payment is day_of_month)')) {
                     return false;
                 }
             }
@@ -28787,7 +28787,7 @@ final class Validators
                 if (array_key_exists('auth', $fields104)) {
                     $v105 = $fields104['auth'];
                     $ctx->enter('auth');
-                    if (!Checks::equal($v105, self::VALUE_1) && ValidationContext::reject($ctx, 'const', 'must be false (when operation is one of "debit", "credit")')) {
+                    if (!Checks::equal($v105, self::VALUE_1) && ValidationContext::reject($ctx, 'const', 'must be false (when operation is one of debit, credit)')) {
                         return false;
                     }
                     $ctx->leave();

@@ -167,7 +167,7 @@ function limitValue(site: Site, limit: string, source: LimitSource): { text: str
     throw new Error(`Limits: method ${source.label} has no timing`);
   }
   if (source.kind === 'fields') {
-    const rows = fieldRows(model, model.schema(source.schema), 'form', 'parameters').filter((row) => row.limits !== '' && !row.limits.includes('safety cap'));
+    const rows = fieldRows(model, model.schema(source.schema), 'form', ['parameters']).filter((row) => row.limits !== '' && !row.limits.includes('safety cap'));
     const heading = `### ${limit}`;
     return {
       text: `${rows.length} bounded fields, listed [below](#${slug(limit)}).`,

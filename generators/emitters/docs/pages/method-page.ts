@@ -2,7 +2,7 @@
 // completes, currencies, its parameters in S2S wire names and as `parameters.<method>.<name>`,
 // an example for each protocol it is offered on, and its S2S APM SALE as a TypeScript and a PHP sample.
 import { refName, type SchemaObject } from '../../../model/json-schema.js';
-import type { MethodEntry } from '../../../model/method-catalogue.js';
+import type { CardFlow, MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
@@ -16,8 +16,8 @@ export function methodPage(site: Site, method: MethodEntry): string {
   const parameters = model.schema(method.parametersSchema);
   // On S2S the method's SALE branch may require what the set leaves optional: its need wins.
   const branch = method.brand ? saleBranch(model, method.brand) : undefined;
-  const s2s = branch ? fieldRows(model, branch, 'form').filter((row) => row.wireName.startsWith('parameters[')) : fieldRows(model, parameters, 'form', 'parameters');
-  const checkout = fieldRows(model, parameters, 'json', `parameters.${id}`);
+  const s2s = branch ? fieldRows(model, branch, 'form').filter((row) => row.wireName.startsWith('parameters[')) : fieldRows(model, parameters, 'form', ['parameters']);
+  const checkout = fieldRows(model, parameters, 'json', ['parameters', id]);
   const apmSale = model.s2sActions.find((action) => action.protocol === 'apm' && action.action === 'SALE');
   const s2sExamples = method.brand && apmSale ? s2sRequestExamples(model, 'apm', 'SALE').filter((example) => example.value['brand'] === method.brand) : [];
   const session = model.checkoutOperations.find((operation) => operation.operationId === 'createSession');
@@ -46,6 +46,7 @@ export function methodPage(site: Site, method: MethodEntry): string {
       ],
     ),
     behaviour.join('\n\n'),
+    ...(method.cardFlow ? cardFlowSection(method.cardFlow) : []),
     '## Parameters',
     s2s.length === 0 ? 'This method takes no method-specific parameters.' : undefined,
     s2s.length > 0 && method.brand ? `### S2S APM\n\nSent with \`action=SALE\` and \`brand=${method.brand}\` (see [SALE (S2S APM)](${apmSale ? paths.action(apmSale) : '/'})).` : undefined,
@@ -59,6 +60,20 @@ export function methodPage(site: Site, method: MethodEntry): string {
     s2sExamples[0] ? `The S2S APM SALE of the first example, in TypeScript and in PHP.` : undefined,
     s2sExamples[0] ? clientSamples(clientOperation(site, 'apm', 'SALE'), s2sExamples[0].value, exampleSigning(site.model, clientOperation(site, 'apm', 'SALE').signingFields)) : undefined,
   );
+}
+
+/** A wallet's card flow: what must hold for the platform to keep the card, and what each protocol does otherwise. */
+function cardFlowSection(flow: CardFlow): string[] {
+  const requires = flow.requires.map((requirement) => requirement.replace(/-/g, ' '));
+  return [
+    '## Card flow',
+    `A payment is ${code(flow.default)} by default: the platform keeps the card behind the token only when all of these hold: ${requires.join('; ')}. ${prose(flow.whenMet)}`,
+    table(
+      ['Protocol', 'When one does not hold'],
+      Object.entries(flow.whenUnmet).map(([protocol, answer]) => [code(protocol), answer === 'error' ? 'the payment is refused with an error' : `${code(answer)}: ${cell(flow.virtual)}`]),
+    ),
+    `Without decrypted data in the token: ${prose(flow.withoutDecryptedData)} With a PAN_ONLY token, 3DS is the ${prose(flow.panOnly3ds)}'s responsibility.`,
+  ];
 }
 
 /** The S2S APM SALE branch a `brand` selects (the `brand` discriminator's mapping). */

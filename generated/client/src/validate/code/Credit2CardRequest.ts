@@ -45,15 +45,15 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
           switch (closestAlternative(value, VALUE_8)) {
             case 0:
               v_Credit2CardRequest_allOf_4_oneOf_0(value, ctx);
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_number is present)");
+              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present and card_number is absent (closest: card_number is present)");
               break;
             case 1:
               v_Credit2CardRequest_allOf_4_oneOf_1(value, ctx);
-              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present (closest: card_token is present)");
+              ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present and card_number is absent (closest: card_token is present and card_number is absent)");
               break;
           }
         } else {
-          ctx.fail("oneOf", "must match only one of: card_number is present, card_token is present");
+          ctx.fail("oneOf", "must match only one of: card_number is present, card_token is present and card_number is absent");
         }
       } else if (ctx) {
         if (v_Credit2CardRequest_allOf_4_oneOf_0(value)) {

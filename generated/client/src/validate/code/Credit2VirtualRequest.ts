@@ -136,15 +136,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p5 = value.order_currency;
       if (p5 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p5 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters is present)")) return false;
+        if (p5 !== "GHS" && reject(ctx, "const", "must be \"GHS\" (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
         ctx?.segments.pop();
       }
       p5 = value.order_amount;
       if (p5 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p5 === "string") {
-          if (compareDecimal(p5, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p5, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters is present)")) return false;
+          if (compareDecimal(p5, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
+          if (compareDecimal(p5, "50000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 50000 (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -154,15 +154,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p6 = value.order_currency;
       if (p6 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p6 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p6 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
         ctx?.segments.pop();
       }
       p6 = value.order_amount;
       if (p6 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p6 === "string") {
-          if (compareDecimal(p6, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p6, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters is present)")) return false;
+          if (compareDecimal(p6, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
+          if (compareDecimal(p6, "150000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 150000 (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -172,15 +172,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p7 = value.order_currency;
       if (p7 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p7 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p7 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is equitel-ke)")) return false;
         ctx?.segments.pop();
       }
       p7 = value.order_amount;
       if (p7 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p7 === "string") {
-          if (compareDecimal(p7, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters is present)")) return false;
-          if (compareDecimal(p7, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters is present)")) return false;
+          if (compareDecimal(p7, "10") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 10 (when parameters.mobile_money_operator is equitel-ke)")) return false;
+          if (compareDecimal(p7, "100000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 100000 (when parameters.mobile_money_operator is equitel-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -190,15 +190,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p8 = value.order_currency;
       if (p8 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p8 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters is present)")) return false;
+        if (p8 !== "KES" && reject(ctx, "const", "must be \"KES\" (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
         ctx?.segments.pop();
       }
       p8 = value.order_amount;
       if (p8 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p8 === "string") {
-          if (compareDecimal(p8, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters is present)")) return false;
-          if (compareDecimal(p8, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters is present)")) return false;
+          if (compareDecimal(p8, "50") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 50 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
+          if (compareDecimal(p8, "200000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 200000 (when parameters.mobile_money_operator is one of t-kash-ke, telcom-ke)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -208,15 +208,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p9 = value.order_currency;
       if (p9 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p9 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters is present)")) return false;
+        if (p9 !== "XOF" && reject(ctx, "const", "must be \"XOF\" (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
         ctx?.segments.pop();
       }
       p9 = value.order_amount;
       if (p9 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p9 === "string") {
-          if (compareDecimal(p9, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p9, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters is present)")) return false;
+          if (compareDecimal(p9, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
+          if (compareDecimal(p9, "2000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 2000000 (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -226,15 +226,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p10 = value.order_currency;
       if (p10 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p10 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p10 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters.mobile_money_operator is mtn-cm)")) return false;
         ctx?.segments.pop();
       }
       p10 = value.order_amount;
       if (p10 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p10 === "string") {
-          if (compareDecimal(p10, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p10, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters is present)")) return false;
+          if (compareDecimal(p10, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is mtn-cm)")) return false;
+          if (compareDecimal(p10, "1000000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 1000000 (when parameters.mobile_money_operator is mtn-cm)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -244,15 +244,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p11 = value.order_currency;
       if (p11 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p11 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters is present)")) return false;
+        if (p11 !== "XAF" && reject(ctx, "const", "must be \"XAF\" (when parameters.mobile_money_operator is orange-cm)")) return false;
         ctx?.segments.pop();
       }
       p11 = value.order_amount;
       if (p11 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p11 === "string") {
-          if (compareDecimal(p11, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters is present)")) return false;
-          if (compareDecimal(p11, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters is present)")) return false;
+          if (compareDecimal(p11, "2") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 2 (when parameters.mobile_money_operator is orange-cm)")) return false;
+          if (compareDecimal(p11, "500000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 500000 (when parameters.mobile_money_operator is orange-cm)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -262,15 +262,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p12 = value.order_currency;
       if (p12 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p12 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters is present)")) return false;
+        if (p12 !== "TZS" && reject(ctx, "const", "must be \"TZS\" (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
         ctx?.segments.pop();
       }
       p12 = value.order_amount;
       if (p12 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p12 === "string") {
-          if (compareDecimal(p12, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters is present)")) return false;
-          if (compareDecimal(p12, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p12, "1000") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
+          if (compareDecimal(p12, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -280,15 +280,15 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       p13 = value.order_currency;
       if (p13 !== undefined) {
         ctx?.segments.push("order_currency");
-        if (p13 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters is present)")) return false;
+        if (p13 !== "EGP" && reject(ctx, "const", "must be \"EGP\" (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
         ctx?.segments.pop();
       }
       p13 = value.order_amount;
       if (p13 !== undefined) {
         ctx?.segments.push("order_amount");
         if (typeof p13 === "string") {
-          if (compareDecimal(p13, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters is present)")) return false;
-          if (compareDecimal(p13, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters is present)")) return false;
+          if (compareDecimal(p13, "1") < 0 && reject(ctx, "x-decimal-minimum", "must be at least 1 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
+          if (compareDecimal(p13, "30000") > 0 && reject(ctx, "x-decimal-maximum", "must be at most 30000 (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
         }
         ctx?.segments.pop();
       }
@@ -303,7 +303,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p15 = p14.mobile_number;
           if (p15 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p15) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_9_then_properties_parameters_properties_mobile_number_not(p15) && reject(ctx, "not", "must be a number of the operator's country (Ghana, +233), not of another operator country (when parameters.mobile_money_operator is one of mtn-gh, airtel-gh, tigo-gh, vodafone-gh)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -320,7 +320,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p17 = p16.mobile_number;
           if (p17 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p17) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_10_then_properties_parameters_properties_mobile_number_not(p17) && reject(ctx, "not", "must be a number of the operator's country (Kenya, +254), not of another operator country (when parameters.mobile_money_operator is one of safaricom-ke, airtel-ke, equitel-ke, t-kash-ke, telcom-ke)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -337,7 +337,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p19 = p18.mobile_number;
           if (p19 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p19) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_11_then_properties_parameters_properties_mobile_number_not(p19) && reject(ctx, "not", "must be a number of the operator's country (Cote d'Ivoire, +225), not of another operator country (when parameters.mobile_money_operator is one of mtn-ci, orange-ci, moov-ci, wave-ci)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -354,7 +354,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p21 = p20.mobile_number;
           if (p21 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p21) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_12_then_properties_parameters_properties_mobile_number_not(p21) && reject(ctx, "not", "must be a number of the operator's country (Cameroon, +237), not of another operator country (when parameters.mobile_money_operator is one of mtn-cm, orange-cm)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -371,7 +371,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p23 = p22.mobile_number;
           if (p23 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p23) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_13_then_properties_parameters_properties_mobile_number_not(p23) && reject(ctx, "not", "must be a number of the operator's country (Tanzania, +255), not of another operator country (when parameters.mobile_money_operator is one of vodacom-tz, airtel-tz, tigo-tz, halopesa-tz)")) return false;
             ctx?.segments.pop();
           }
         }
@@ -388,7 +388,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
           p25 = p24.mobile_number;
           if (p25 !== undefined) {
             ctx?.segments.push("mobile_number");
-            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p25) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters is present)")) return false;
+            if (v_Credit2VirtualRequest_allOf_14_then_properties_parameters_properties_mobile_number_not(p25) && reject(ctx, "not", "must be a number of the operator's country (Egypt, +20), not of another operator country (when parameters.mobile_money_operator is one of vodafone-eg, orange-eg, etisalat-eg, aman-eg)")) return false;
             ctx?.segments.pop();
           }
         }

@@ -442,7 +442,7 @@ export function v_SaleApmPersonalIdMethodRequest_given_brand(value: Record<strin
         if (p3 !== undefined) {
           ctx?.segments.push("personalId");
           if (typeof p3 === "string") {
-            if (!PATTERN_86.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is \"BR\")")) return false;
+            if (!PATTERN_86.test(p3) && reject(ctx, "pattern", "must match the pattern ^[0-9]+$ (when payer_country is BR)")) return false;
           }
           ctx?.segments.pop();
         }

@@ -61,7 +61,7 @@ export function v_SaleCardRequest(value: unknown, ctx?: ValidationContext): bool
     if (p1 !== undefined && !(ctx ? visit(ctx, "mpi_data", p1, v_MpiData) : v_MpiData(p1))) return false;
     if (!v_CardSaleFields(value, ctx) && !ctx) return false;
     if (v_SaleCardRequest_allOf_1_if(value)) {
-      if (value.mpi_data !== undefined && rejectAt(ctx, "mpi_data", "false", "must not be present (when auth is \"Y\")")) return false;
+      if (value.mpi_data !== undefined && rejectAt(ctx, "mpi_data", "false", "must not be present (when auth is Y)")) return false;
     }
     if (!v_S2sZeroAmountRule(value, ctx) && !ctx) return false;
   }

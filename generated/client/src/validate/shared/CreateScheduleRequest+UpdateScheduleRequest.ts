@@ -111,14 +111,14 @@ export function v_ScheduleOptions(value: unknown, ctx?: ValidationContext): bool
       ctx?.segments.pop();
     }
     if (v_ScheduleOptions_allOf_0_if(value)) {
-      if (value.first_payment_interval_length === undefined && rejectAt(ctx, "first_payment_interval_length", "required", "is required (when delayed_first_payment is \"delay_by_interval\")")) return false;
-      if (value.first_payment_interval_unit === undefined && rejectAt(ctx, "first_payment_interval_unit", "required", "is required (when delayed_first_payment is \"delay_by_interval\")")) return false;
+      if (value.first_payment_interval_length === undefined && rejectAt(ctx, "first_payment_interval_length", "required", "is required (when delayed_first_payment is delay_by_interval)")) return false;
+      if (value.first_payment_interval_unit === undefined && rejectAt(ctx, "first_payment_interval_unit", "required", "is required (when delayed_first_payment is delay_by_interval)")) return false;
     }
     if (v_ScheduleOptions_allOf_1_if(value)) {
-      if (value.first_payment_day_of_week === undefined && rejectAt(ctx, "first_payment_day_of_week", "required", "is required (when delayed_first_payment is \"day_of_week\")")) return false;
+      if (value.first_payment_day_of_week === undefined && rejectAt(ctx, "first_payment_day_of_week", "required", "is required (when delayed_first_payment is day_of_week)")) return false;
     }
     if (v_ScheduleOptions_allOf_2_if(value)) {
-      if (value.first_payment_day_of_month === undefined && rejectAt(ctx, "first_payment_day_of_month", "required", "is required (when delayed_first_payment is \"day_of_month\")")) return false;
+      if (value.first_payment_day_of_month === undefined && rejectAt(ctx, "first_payment_day_of_month", "required", "is required (when delayed_first_payment is day_of_month)")) return false;
     }
   }
   return true;

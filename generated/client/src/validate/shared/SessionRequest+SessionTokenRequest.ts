@@ -143,7 +143,7 @@ export function v_SessionFields(value: unknown, ctx?: ValidationContext): boolea
       p7 = value.auth;
       if (p7 !== undefined) {
         ctx?.segments.push("auth");
-        if (p7 !== false && reject(ctx, "const", "must be false (when operation is one of \"debit\", \"credit\")")) return false;
+        if (p7 !== false && reject(ctx, "const", "must be false (when operation is one of debit, credit)")) return false;
         ctx?.segments.pop();
       }
     }

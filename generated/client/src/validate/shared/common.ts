@@ -284,7 +284,7 @@ export function v_S2sZeroAmountRule(value: unknown, ctx?: ValidationContext): bo
       p1 = value.order_amount;
       if (p1 !== undefined) {
         ctx?.segments.push("order_amount");
-        if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\") (unless auth is \"Y\" or recurring_init is \"Y\")")) return false;
+        if (v_S2sZeroAmountRule_then_properties_order_amount_not(p1) && reject(ctx, "not", "must be greater than 0 (the platform answers \"amount: This value should be greater than 0.\") (unless auth is Y or recurring_init is Y)")) return false;
         ctx?.segments.pop();
       }
     }

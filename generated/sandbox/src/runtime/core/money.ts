@@ -3,7 +3,7 @@
 // Money bookkeeping on the decimal strings the wire carries, exactly (bigint units, never floats):
 // what a payment settled for (the captured amount after a partial capture), what was refunded,
 // and what a refund may still take.
-import type { SandboxStore, Transaction, Transition } from './store.js';
+import type { SandboxStore, Transaction, TransactionStatus, Transition } from './store.js';
 
 /** Digits kept after the point: more than any currency or amount field uses. */
 const SCALE = 18;
@@ -76,9 +76,10 @@ export function bookCapture(
 
 /**
  * Books a refund (or the release of an authorization) of `requested`, or of all that remains
- * when it is absent: REVERSAL for an authorization, REFUND once nothing remains, SETTLED after a
- * partial one. Undefined when the amount is not above zero or above what remains; the store's
- * RefusedMove when the table has no such move from the payment's state.
+ * when it is absent, moving the payment as the state table's row for this share says (REVERSAL
+ * for an authorization; REFUND once nothing remains, SETTLED after a part, for a settled
+ * payment). Undefined when the amount is not above zero or above what remains; the store's
+ * RefusedMove when the table has no such row from the payment's state.
  */
 export function bookRefund(
   store: SandboxStore,
@@ -89,9 +90,10 @@ export function bookRefund(
   const remaining = refundable(transaction);
   const amount = requested ?? remaining;
   if (decimalUnits(amount) <= 0n || decimalUnits(amount) > decimalUnits(remaining)) return undefined;
-  const full = decimalUnits(amount) === decimalUnits(remaining);
-  const next = transaction.status === 'PENDING' ? 'REVERSAL' : full ? 'REFUND' : 'SETTLED';
-  const move = store.transition(transaction, next, by, { amount });
+  const share = decimalUnits(amount) === decimalUnits(remaining) ? 'remaining' : 'part';
+  const row = store.rowFor(transaction, by, share);
+  if (!row) throw store.refusal(transaction.status, transaction.status, transaction.protocol, by);
+  const move = store.transition(transaction, row.to as TransactionStatus, by, { amount });
   transaction.refunded = addDecimal(transaction.refunded, amount);
   return move;
 }

@@ -100,24 +100,24 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
       p2 = value.market;
       if (p2 !== undefined) {
         ctx?.segments.push("market");
-        if (p2 !== "BR" && reject(ctx, "const", "must be \"BR\" (when type is \"PIX\")")) return false;
+        if (p2 !== "BR" && reject(ctx, "const", "must be \"BR\" (when type is PIX)")) return false;
         ctx?.segments.pop();
       }
     }
     if (v_LocalCollectionParameters_allOf_1_if(value)) {
-      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"OFFLINE\")")) return false;
+      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is OFFLINE)")) return false;
     }
     if (v_LocalCollectionParameters_allOf_2_if(value)) {
-      if (value.clientTaxId === undefined && rejectAt(ctx, "clientTaxId", "required", "is required (when type is \"OFFLINE\" and market is \"AR\")")) return false;
+      if (value.clientTaxId === undefined && rejectAt(ctx, "clientTaxId", "required", "is required (when type is OFFLINE and market is AR)")) return false;
     }
     if (v_LocalCollectionParameters_allOf_3_if(value)) {
-      if (value.clientTaxId === undefined && rejectAt(ctx, "clientTaxId", "required", "is required (when type is \"OFFLINE\" and market is \"CL\")")) return false;
+      if (value.clientTaxId === undefined && rejectAt(ctx, "clientTaxId", "required", "is required (when type is OFFLINE and market is CL)")) return false;
     }
     if (v_LocalCollectionParameters_allOf_4_if(value)) {
-      if (value.clientname === undefined && rejectAt(ctx, "clientname", "required", "is required (when type is \"OFFLINE\" and market is one of \"PY\", \"PE\")")) return false;
+      if (value.clientname === undefined && rejectAt(ctx, "clientname", "required", "is required (when type is OFFLINE and market is one of PY, PE)")) return false;
     }
     if (v_LocalCollectionParameters_allOf_5_if(value)) {
-      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"OFFLINE_SERVICE_PAYMENT\")")) return false;
+      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is OFFLINE_SERVICE_PAYMENT)")) return false;
     }
     if (v_LocalCollectionParameters_allOf_6_if(value)) {
       let p8: unknown;
@@ -125,12 +125,12 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
       if (p8 !== undefined) {
         ctx?.segments.push("bankDetails");
         if (isPlainObject(p8)) {
-          if (p8.cbu === undefined && rejectAt(ctx, "cbu", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
-          if (p8.alias === undefined && rejectAt(ctx, "alias", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+          if (p8.cbu === undefined && rejectAt(ctx, "cbu", "required", "is required (when type is PULL and market is AR)")) return false;
+          if (p8.alias === undefined && rejectAt(ctx, "alias", "required", "is required (when type is PULL and market is AR)")) return false;
         }
         ctx?.segments.pop();
       } else {
-        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"AR\")")) return false;
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is PULL and market is AR)")) return false;
       }
     }
     if (v_LocalCollectionParameters_allOf_7_if(value)) {
@@ -139,16 +139,16 @@ export function deferred_LocalCollectionParameters(value: unknown, ctx?: Validat
       if (p10 !== undefined) {
         ctx?.segments.push("bankDetails");
         if (isPlainObject(p10)) {
-          if (p10.phoneNumber === undefined && rejectAt(ctx, "phoneNumber", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
-          if (p10.otp === undefined && rejectAt(ctx, "otp", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+          if (p10.phoneNumber === undefined && rejectAt(ctx, "phoneNumber", "required", "is required (when type is PULL and market is PE)")) return false;
+          if (p10.otp === undefined && rejectAt(ctx, "otp", "required", "is required (when type is PULL and market is PE)")) return false;
         }
         ctx?.segments.pop();
       } else {
-        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is \"PULL\" and market is \"PE\")")) return false;
+        if (rejectAt(ctx, "bankDetails", "required", "is required (when type is PULL and market is PE)")) return false;
       }
     }
     if (v_LocalCollectionParameters_allOf_8_if(value)) {
-      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is \"SPEI\")")) return false;
+      if (value.redirectUrl === undefined && rejectAt(ctx, "redirectUrl", "required", "is required (when type is SPEI)")) return false;
     }
   }
   return true;
