@@ -10,7 +10,7 @@
 // cause.
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
-import { exampleHash, signedExamples, type SignedExample } from '../model/example-signing.js';
+import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
 import { ExampleExplainer } from './example-failures.js';

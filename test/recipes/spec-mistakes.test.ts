@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { EXAMPLE_PASSWORD } from '../../generators/model/example-signing.js';
+import { EXAMPLE_PASSWORD } from '../../generators/shared/example-signing.js';
 import { computeSignature, type SignatureRecipe } from '../../templates/runtime/signature.js';
 import { npm } from '../support/npm.js';
 import { copyProject } from '../support/project-copy.js';

@@ -3,7 +3,7 @@
 // payment method, plus the guides. `npm run docs` builds them into dist/docs/; generation never
 // runs the site build. The single Redoc page is gone: the per-operation pages replace it, and
 // the API reference page offers openapi.yaml for download.
-import { EXAMPLE_PASSWORD } from '../../model/example-signing.js';
+import { EXAMPLE_PASSWORD } from '../../shared/example-signing.js';
 import { stateTable } from '../../model/states.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';

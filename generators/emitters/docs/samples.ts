@@ -5,7 +5,7 @@
 import { encodeFormComponent, flattenForm, type FormObject } from '../../../templates/runtime/form-codec.js';
 import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
 import type { ClientOperation } from '../../model/operations.js';
-import { EXAMPLE_PASSWORD } from '../../model/example-signing.js';
+import { EXAMPLE_PASSWORD } from '../../shared/example-signing.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
 import { clientCallPath, clientInput, Expression, typescriptCall } from '../../../templates/docs/theme/typescript-call.js';

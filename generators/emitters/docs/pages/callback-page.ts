@@ -6,7 +6,7 @@ import type { WebhookModel } from '../../../model/spec-model.js';
 import { webhookExamples, webhookOperation } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { page, prose } from '../markdown.js';
-import { exampleSigning, signedExample } from '../../../model/example-signing.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
 import { wireExample } from '../samples.js';
 import { paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';

@@ -16,7 +16,7 @@ import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
 import { currencyExponents, isoMinorUnits, isoPublished } from '../../../model/currency-exponents.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
-import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../model/example-signing.js';
+import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../shared/example-signing.js';
 import { settingsNote, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';

@@ -6,7 +6,7 @@ import type { CardFlow, MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
-import { exampleSigning, signedExample } from '../../../model/example-signing.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
 import { clientSamples, jsonExample, wireExample } from '../samples.js';
 import { clientOperation, methodId, paths, type Site } from '../site.js';
 

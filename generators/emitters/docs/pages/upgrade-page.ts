@@ -16,7 +16,7 @@ import { renderChange } from '../../../spec-diff/report.js';
 import type { Severity } from '../../../spec-diff/kinds.js';
 import { code, fence, page, table } from '../markdown.js';
 import { recipeText } from '../recipe-text.js';
-import { exampleSigning, signedExample } from '../../../model/example-signing.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
 import { wireLines, workedSignature } from '../samples.js';
 import { paths, PROTOCOL_TITLE } from '../site.js';
 

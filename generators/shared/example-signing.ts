@@ -4,11 +4,11 @@
 // every example's `hash` with these (`npm run spec:sign-examples` writes it), and the docs sign
 // their worked examples the same way.
 import { computeSignature, type SignatureRecipe } from '../../templates/runtime/signature.js';
-import { mediaExamples, operationRequestExamples, s2sRequestExamples, webhookOperation, type NamedExample } from './examples.js';
-import type { MediaTypeObject } from './openapi.js';
-import type { SignatureRecipeData } from './signature-recipes.js';
-import { FORM_MEDIA_TYPE, type SpecModel } from './spec-model.js';
-import { testData } from './test-data.js';
+import { mediaExamples, operationRequestExamples, s2sRequestExamples, webhookOperation, type NamedExample } from '../model/examples.js';
+import type { MediaTypeObject } from '../model/openapi.js';
+import type { SignatureRecipeData } from '../model/signature-recipes.js';
+import { FORM_MEDIA_TYPE, type SpecModel } from '../model/spec-model.js';
+import { testData } from '../model/test-data.js';
 
 /** The password every example of the spec and the docs is signed with. */
 export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
