@@ -18,7 +18,9 @@ export const FULL_TIER_GROUPS = {
   /** npm: the packed packages, consumers installing them, a release to a local registry. */
   packages: ['test/package/pack.test.ts', 'test/conformance/pack.test.ts', 'test/release/registry.test.ts'],
   /** Mutations and faults: thousands of generated inputs, or the kit run against a deliberately wrong sandbox. */
-  mutation: ['test/validators/prototype-pollution.test.ts', 'test/client/redaction-fuzz.test.ts', 'test/conformance/faults.test.ts'],
+  mutation: ['test/validators/prototype-pollution.test.ts', 'test/client/redaction-fuzz.test.ts', 'test/conformance/faults.test.ts', 'test/spec/spec-diff-every-enum.test.ts'],
+  /** The "Changing the spec" guide's recipes and the spec mistakes, each on a copy of the project, through npm. */
+  recipes: ['test/recipes/**/*.test.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
 const GLOBAL_SETUP: Partial<Record<keyof typeof FULL_TIER_GROUPS, string>> = {

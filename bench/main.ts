@@ -15,11 +15,13 @@ import { benchConformance } from './conformance.js';
 import { benchDocs } from './docs.js';
 import { benchEditLoop } from './edit-loop.js';
 import { benchFormCodec } from './form-codec.js';
+import { parseCommandLine } from '../generators/shared/command-line.js';
 import { benchGenerateTime, runNode } from './generate-time.js';
 import { machineInfo, machineLine, notesText, smokeProblems, textTable, type BenchOptions, type Figure } from './harness.js';
 import { benchPhp } from './php.js';
 import { resultsMarkdown } from './results-file.js';
 import { benchSandbox } from './sandbox.js';
+import { benchSpecCheck } from './spec-check.js';
 import { benchTestTiers } from './test-tiers.js';
 import { benchTypecheck } from './typecheck.js';
 import { benchValidators } from './validators.js';
@@ -30,6 +32,7 @@ export const FAMILIES: readonly { readonly name: string; readonly run: (options:
   { name: 'client-roundtrip', run: benchClientRoundtrip },
   { name: 'generate-time', run: benchGenerateTime },
   { name: 'edit-loop', run: benchEditLoop },
+  { name: 'spec-check', run: benchSpecCheck },
   { name: 'typecheck', run: benchTypecheck },
   { name: 'bundle-size', run: benchBundleSize },
   { name: 'sandbox', run: benchSandbox },
@@ -71,21 +74,30 @@ async function runIsolated(name: string, progress: (line: string) => void): Prom
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure[];
 }
 
+const USAGE = `usage: npm run bench -- [--quick | --smoke] [--write] [--only=family,...]
+
+Measures every performance figure against its baseline, side by side in one run.
+  --quick   tiny iteration counts (proves everything runs; the figures mean nothing)
+  --smoke   --quick, then exit 1 unless every family gave finite, positive figures
+  --write   also write bench/RESULTS.md
+  --only    run only the named families`;
+
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const familyJson = args.find((arg) => arg.startsWith(FAMILY_JSON));
-  if (familyJson) {
+  const { values } = parseCommandLine({
+    usage: USAGE,
+    options: { quick: { type: 'boolean' }, smoke: { type: 'boolean' }, write: { type: 'boolean' }, only: { type: 'string' }, 'family-json': { type: 'string' } },
+  });
+  if (values['family-json']) {
     // A child of runIsolated: one family, its figures as the last line of stdout.
-    const family = FAMILIES.find((candidate) => candidate.name === familyJson.slice(FAMILY_JSON.length));
-    if (!family) throw new Error(`unknown bench family: ${familyJson}`);
+    const family = FAMILIES.find((candidate) => candidate.name === values['family-json']);
+    if (!family) throw new Error(`unknown bench family: ${values['family-json']}`);
     console.log(JSON.stringify(await family.run({ quick: false })));
     return;
   }
-  const smoke = args.includes('--smoke');
-  const quick = smoke || args.includes('--quick');
-  const write = args.includes('--write');
-  const onlyArg = args.find((arg) => arg.startsWith('--only='));
-  const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : undefined;
+  const smoke = values.smoke === true;
+  const quick = smoke || values.quick === true;
+  const write = values.write === true;
+  const only = values.only ? values.only.split(',').filter(Boolean) : undefined;
 
   console.log(machineLine());
   const started = performance.now();

@@ -5,16 +5,41 @@ import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { diffOutput, writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
+import { parseCommandLine } from './shared/command-line.js';
+import { checkSpec } from './spec-check/check.js';
+import { reportProblems } from './spec-check/problem.js';
 
-const check = process.argv.includes('--check');
+const USAGE = `usage: npm run generate [-- [--check] [--no-cache]]
+
+Checks spec/ (the checks of npm run spec:check: nothing is written while it has an error, and
+each error names its file:line:col), then rebuilds every file of generated/ from it.
+
+  --check      write nothing; exit 1 when generated/ differs from what spec/ generates
+  --no-cache   run every emitter (by default an emitter whose inputs did not change gives its
+               files from .cache/generate/)
+  --help       print this and exit
+
+To regenerate on every save, run npm run dev; to check the spec alone, npm run spec:check.`;
+
+const { values } = parseCommandLine({
+  usage: USAGE,
+  options: { check: { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
+});
+
+// The spec check comes first, a step of its own: the emitters only ever see a spec it passed.
+const checked = await checkSpec({ projectRoot: TOOLCHAIN_ROOT });
+if (!checked.passes) {
+  for (const line of reportProblems(checked.problems, performance.now(), `nothing under ${GENERATED_DIR}/ was written`)) console.error(line);
+  process.exit(1);
+}
 // Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
 // `--no-cache` runs every emitter.
-const cacheDir = process.argv.includes('--no-cache') ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
+const cacheDir = values['no-cache'] ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
 const fromCache: string[] = [];
 const files = await generate({ projectRoot: TOOLCHAIN_ROOT, ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}) });
 const cacheNote = cacheDir ? `; from the cache: ${fromCache.length > 0 ? fromCache.sort().join(', ') : 'none'}` : '';
 const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
-if (check) {
+if (values.check) {
   const differences = await diffOutput(outDir, files);
   if (differences.length > 0) {
     console.error(`generated/ is stale; run \`npm run generate\`:\n${differences.map((line) => `  ${line}`).join('\n')}`);

@@ -2,7 +2,9 @@
 // under spec/ or templates/, in one process that keeps the generators loaded, and after each
 // generation runs the fast tier's tests that concern what changed: those that import a changed
 // generated module (vitest related), and the spec's rule tables when the spec changed. A failed
-// generation writes nothing and says why; the next save tries again. Saves that arrive while a
+// generation writes nothing and says why; the next save tries again. A save under spec/ (and the
+// start) runs npm run generate's spec check first: a mistake is reported at its file:line:col and
+// nothing is generated. Saves that arrive while a
 // generation runs are taken together by the next one; a save stops the tests of the previous one.
 // `--no-tests` only regenerates (the bench's edit-loop figure times that).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +15,8 @@ import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
+import { checkSpec } from './spec-check/check.js';
+import { reportProblems } from './spec-check/problem.js';
 
 // As generators/run.mjs sets it for `npm run generate`: V8 optimizes the generators' hot loops
 // without spending the second core on it.
@@ -62,6 +66,13 @@ async function regenerate(): Promise<void> {
   tests?.kill();
   const started = performance.now();
   try {
+    if (edits.length === 0 || edits.some((path) => path.startsWith('spec/'))) {
+      const checked = await checkSpec({ projectRoot: TOOLCHAIN_ROOT });
+      if (!checked.passes) {
+        for (const line of reportProblems(checked.problems, performance.now() - started, 'nothing was generated')) console.error(line);
+        return;
+      }
+    }
     // With npm run generate's cache: an emitter whose inputs the save left alone is not run.
     const changed = await writeOutput(join(TOOLCHAIN_ROOT, GENERATED_DIR), await generate({ projectRoot: TOOLCHAIN_ROOT, cacheDir: join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR) }));
     const took = Math.round(performance.now() - started);

@@ -15,6 +15,8 @@ export interface GateOutcome {
   readonly document: OpenApiDocument;
   readonly bump: Bump;
   readonly unacknowledged: number;
+  /** No breaking change unacknowledged and no new breaking item that names nothing. */
+  readonly passes: boolean;
   /** The gate's report, as `npm run spec:diff` prints it. */
   readonly report: string;
   /** The merchant-facing notes of the release: the changes grouped by protocol and action. */
@@ -35,6 +37,7 @@ export async function runGate(root: string): Promise<GateOutcome> {
     document: head.document,
     bump: BUMP[result.verdict],
     unacknowledged: result.unacknowledged.length,
+    passes: result.passes,
     report: renderReport(result, basePath),
     notes: result.changes.length > 0 ? renderReleaseNotes(result.changes) : 'No change to the merchant interface: fixes in the generated packages only.\n',
   };

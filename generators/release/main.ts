@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import { runGate } from './gate.js';
 import { packPackage, publishPackage, type PackedPackage } from './pack.js';
 import { nextVersion } from './semver.js';
@@ -43,9 +43,9 @@ export async function release(options: { root: string; dryRun: boolean; registry
   if (current !== gate.baseVersion) {
     throw new Error(`package.json clientPackage.version is ${current}, but the last release bundle is ${gate.basePath}: they name the same release`);
   }
-  if (gate.unacknowledged > 0) {
+  if (!gate.passes) {
     log(gate.report);
-    throw new Error(`release stopped: ${gate.unacknowledged} breaking change(s) no release note acknowledges (see the report above)`);
+    throw new Error(`release stopped: ${gate.unacknowledged > 0 ? `${gate.unacknowledged} breaking change(s) no release note acknowledges` : 'a new breaking release note names no change the gate found'} (see the report above)`);
   }
   const version = nextVersion(current, gate.bump);
   const interfaceVersion = gate.document.info.version;
@@ -82,8 +82,21 @@ export async function release(options: { root: string; dryRun: boolean; registry
   return { version, packages };
 }
 
+const USAGE = `usage: npm run release -- [--dry-run] [--registry URL] [--out DIR]
+
+Releases the packages at the version the breaking-change gate gives against the newest bundle of
+spec/releases/ (breaking → major, additions → minor, else patch), and stops on a breaking change
+no release note acknowledges.
+
+  --dry-run        print the next version and its changelog entry; write nothing
+  --registry URL   publish there (default: the registry .npmrc sets for @payment-gateway)
+  --out DIR        where the tarballs go (default: dist/release)`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, registry: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseCommandLine({
+    usage: USAGE,
+    options: { 'dry-run': { type: 'boolean', default: false }, registry: { type: 'string' }, out: { type: 'string' } },
+  });
   try {
     await release({
       root: TOOLCHAIN_ROOT,

@@ -84,11 +84,23 @@ export interface Acknowledged {
   readonly notes: readonly { readonly note: Note; readonly named: readonly Change[] }[];
 }
 
+/**
+ * The breaking items of the new release entries that the base does not already hold: an item a
+ * release carried (Unreleased's items, once the packages were released with them) acknowledged
+ * its changes then, and is not a new acknowledgement.
+ */
+export function newNotes(base: Surface, head: Surface): Note[] {
+  const known = new Set(base.releases.flatMap((release) => release.breaking.map((item) => `${release.version}\n${item}`)));
+  return newReleases(base, head).flatMap((release) =>
+    release.breaking
+      .filter((item) => !known.has(`${release.version}\n${item}`))
+      .map((item) => ({ version: release.version, item, names: quotedNames(item) })),
+  );
+}
+
 /** Marks each breaking change with the first note that acknowledges it. */
 export function acknowledge(base: Surface, head: Surface, changes: readonly Change[]): Acknowledged {
-  const notes: Note[] = newReleases(base, head).flatMap((release) =>
-    release.breaking.map((item) => ({ version: release.version, item, names: quotedNames(item) })),
-  );
+  const notes = newNotes(base, head);
   const allUnitNames = new Set([...base.units.values(), ...head.units.values()].flatMap((unit) => unit.names));
   const own = new Map(changes.map((change) => [change, unitNames(change, [head, base])]));
   const named = notes.map((note) => ({

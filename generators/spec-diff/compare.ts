@@ -4,7 +4,7 @@
 //   const result = compareSpecs(base, head);   // OpenApiDocument, or {document, deployment}
 //   result.changes   // [{kind, severity, unit, location: {protocol, action|operation|callback}, path, value?, message, acknowledgedBy?}]
 //   result.verdict   // 'breaking' | 'minor' | 'patch' | 'none': the semver step the changes call for
-//   result.passes    // false when a breaking change is not acknowledged (the CLI exits 1)
+//   result.passes    // false when a breaking change is not acknowledged, or a new breaking item names nothing (the CLI exits 1)
 import type { OpenApiDocument } from '../model/openapi.js';
 import type { ReleaseModel } from '../model/releases.js';
 import { acknowledge, newReleases, type Note } from './acknowledge.js';
@@ -23,6 +23,9 @@ export interface Comparison {
   /** Each `breaking` item of those entries with the changes it names. */
   readonly notes: readonly { readonly note: Note; readonly named: readonly Change[] }[];
   readonly unacknowledged: readonly Change[];
+  /** New breaking items that name no change the gate found: an acknowledgement of nothing is an error. */
+  readonly unmatched: readonly Note[];
+  /** No breaking change unacknowledged, and no new breaking item that names nothing. */
   readonly passes: boolean;
 }
 
@@ -30,13 +33,15 @@ export function compareSurfaces(base: Surface, head: Surface): Comparison {
   const found = runDetectors(DETECTORS, base, head);
   const { changes, notes } = acknowledge(base, head, found);
   const unacknowledged = changes.filter((change) => change.severity === 'breaking' && !change.acknowledgedBy);
+  const unmatched = notes.filter(({ named }) => named.length === 0).map(({ note }) => note);
   return {
     changes,
     verdict: verdictOf(changes),
     releases: newReleases(base, head),
     notes,
     unacknowledged,
-    passes: unacknowledged.length === 0,
+    unmatched,
+    passes: unacknowledged.length === 0 && unmatched.length === 0,
   };
 }
 

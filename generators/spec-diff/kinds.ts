@@ -130,6 +130,29 @@ const FIELD_CHANGES: Readonly<Record<string, FieldChange>> = {
     sent: ['warning', 'Values the old pattern excluded may arrive.'],
     verbs: ['pattern', 'format'],
   },
+  'pattern-keys-checked': {
+    request: [
+      'breaking',
+      'Keys matching a pattern, accepted with any value before, are held to its rules; a value outside them is refused.',
+    ],
+    sent: ['info', 'Keys matching a pattern now follow its rules.'],
+    verbs: [...REFUSED, ...BOUND, 'limits', 'held', 'checked'],
+  },
+  'pattern-keys-unchecked': {
+    request: ['info', 'Keys matching a pattern are no longer held to its rules; any value passes.'],
+    sent: ['warning', 'Keys matching a pattern no longer follow its rules; any value may arrive.'],
+    verbs: ['unchecked', 'no longer'],
+  },
+  'amount-decimals-added': {
+    request: ['breaking', 'An amount with more decimals than its currency takes is refused.'],
+    sent: ['info', 'Amounts sent carry at most the decimals of their currency.'],
+    verbs: [...REFUSED, 'decimals', 'decimal'],
+  },
+  'amount-decimals-removed': {
+    request: ['info', 'An amount may carry any number of decimals.'],
+    sent: ['warning', 'An amount may arrive with more decimals than its currency takes.'],
+    verbs: ['decimals', 'decimal'],
+  },
   'length-narrowed': {
     request: ['breaking', 'A value within the old length bounds but outside the new ones is refused.'],
     sent: ['info', 'Values sent stay within tighter length bounds.'],

@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
 import type { DeploymentSettings } from '../model/deployment.js';
 import { loadSpec } from '../model/load-spec.js';
+import { parseCommandLine } from '../shared/command-line.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { compareSpecs } from './compare.js';
 import { renderReport } from './report.js';
@@ -72,17 +73,22 @@ export async function specAt(base: string): Promise<SpecInput> {
   }
 }
 
+const USAGE = `usage: npm run spec:diff -- <base> [--head <bundled spec file>]
+
+Compares the spec (or the bundled spec --head names) with <base> as a merchant feels it, prints
+the report (Markdown) and exits 1 when a breaking change is not acknowledged, or a new breaking
+release note names no change. <base>: a git ref (main: the per-change check), a bundled spec
+file, or a folder of them such as spec/releases (its newest <version>.yaml).`;
+
 async function main(): Promise<void> {
-  const [base, ...rest] = process.argv.slice(2);
-  const headIndex = rest.indexOf('--head');
-  if (!base || base.startsWith('--') || (headIndex >= 0 && !rest[headIndex + 1])) {
-    console.error(
-      'usage: npm run spec:diff -- <git ref | bundled spec file | folder of release bundles> [--head <bundled spec file>]',
-    );
+  const { values, positionals } = parseCommandLine({ usage: USAGE, options: { head: { type: 'string' } }, allowPositionals: true });
+  const [base, ...extra] = positionals;
+  if (!base || extra.length > 0) {
+    console.error(USAGE);
     process.exit(2);
   }
   const resolved = existsSync(base) && statSync(base).isDirectory() ? newestRelease(base) : base;
-  const head = headIndex >= 0 ? await specAt(rest[headIndex + 1]!) : await bundleAt(TOOLCHAIN_ROOT);
+  const head = values.head ? await specAt(values.head) : await bundleAt(TOOLCHAIN_ROOT);
   const result = compareSpecs(await specAt(resolved), head);
   process.stdout.write(renderReport(result, resolved));
   process.exitCode = result.passes ? 0 : 1;

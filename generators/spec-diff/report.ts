@@ -71,7 +71,7 @@ export function renderReport(result: Comparison, baseLabel: string): string {
   const lines = [
     `## spec:diff against ${baseLabel}`,
     '',
-    `${result.changes.length} change(s): ${count('breaking')} breaking (${result.unacknowledged.length} not acknowledged), ${count('warning')} warning(s), ${count('info')} info. The changes call for a ${result.verdict === 'breaking' ? 'major' : result.verdict} release.`,
+    `${result.changes.length} change(s): ${count('breaking')} breaking (${result.unacknowledged.length} not acknowledged), ${count('warning')} warning(s), ${count('info')} info. ${result.verdict === 'none' ? 'Nothing a merchant feels changed.' : `The changes call for a ${result.verdict === 'breaking' ? 'major' : result.verdict} release.`}`,
     '',
     renderReleaseNotes(result.changes).trimEnd(),
     '',
@@ -92,10 +92,7 @@ export function renderReport(result: Comparison, baseLabel: string): string {
       lines.push(
         `  - names ${change.unit}: ${describe(change)}, which is ${change.severity} for merchants: ${changeKind(change.kind).explanation}`,
       );
-    if (named.length === 0)
-      lines.push(
-        '  - names no change the gate found: a change of behaviour or of an operator setting the spec does not show.',
-      );
+    if (named.length === 0) lines.push('  - NAMES NO CHANGE the gate found (an error: see below)');
   }
   if (result.notes.length === 0) lines.push('None.');
   lines.push('');
@@ -108,6 +105,14 @@ export function renderReport(result: Comparison, baseLabel: string): string {
       'Name each in a `breaking` item of the newest info.x-releases entry: the field, value, code or recipe in backticks and what happened to it (see "The breaking-change gate" in spec/README.md), or undo the change.',
     );
   } else lines.push('Every breaking change is acknowledged.');
+  if (result.unmatched.length > 0) {
+    lines.push('', `### NAMES NOTHING: ${result.unmatched.length} new breaking item(s)`, '');
+    for (const note of result.unmatched) lines.push(`- [${note.version}] ${note.item}`);
+    lines.push(
+      '',
+      'A breaking item acknowledges the changes it names, and these name none the gate found: put the changed field, value, code or recipe in backticks with what happened to it (see "The breaking-change gate" in spec/README.md), make the spec show the change, or move the item out of `breaking`.',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

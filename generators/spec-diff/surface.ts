@@ -104,6 +104,18 @@ export interface Shape {
   readonly branches: ReadonlyMap<string, readonly string[]>;
   /** Discriminated alternatives, by place: the tag property and its mapped values. */
   readonly discriminators: ReadonlyMap<string, { readonly property: string; readonly values: readonly string[] }>;
+  /**
+   * Objects by place: the `patternProperties` keys that hold other keys to a schema, and whether the
+   * object refuses a key nothing declares (`additionalProperties`/`unevaluatedProperties: false`).
+   */
+  readonly patternKeys: ReadonlyMap<string, PatternKeys>;
+  /** `x-amount-decimals`: each amount field's path with the path of the currency field that bounds its decimals. */
+  readonly amountDecimals: ReadonlyMap<string, string>;
+}
+
+export interface PatternKeys {
+  readonly patterns: readonly string[];
+  readonly closed: boolean;
 }
 
 export interface UnitLocation {
@@ -264,6 +276,8 @@ interface ShapeBuilder {
   readonly conditions: Map<string, Condition>;
   readonly branches: Map<string, string[]>;
   readonly discriminators: Map<string, { property: string; values: string[] }>;
+  readonly patternKeys: Map<string, PatternKeys>;
+  readonly amountDecimals: Map<string, string>;
 }
 
 /** The shape of a schema: fields by dotted path (`[]` for array items), merged over allOf/oneOf/anyOf/if. */
@@ -275,6 +289,8 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     conditions: new Map(),
     branches: new Map(),
     discriminators: new Map(),
+    patternKeys: new Map(),
+    amountDecimals: new Map(),
   };
   walk(model, { $ref: `#/components/schemas/${schemaName}` }, '', [], out, new Set(), new Set());
   // Whether a field is required is the field layer's reading, the validators' own.
@@ -298,6 +314,8 @@ export function shape(model: SpecModel, schemaName: string): Shape {
     conditionalRules,
     branches: out.branches,
     discriminators: out.discriminators,
+    patternKeys: out.patternKeys,
+    amountDecimals: out.amountDecimals,
   };
 }
 
@@ -360,6 +378,17 @@ function walk(
     walk(model, part, prefix, [...when, { condition: { kind: 'present', field: segments(at(trigger)) } }], out, inner, new Set());
   for (const part of schema.allOf ?? []) walk(model, part, prefix, when, out, inner, required);
   const place = prefix || '(body)';
+  const amounts = (schema as { 'x-amount-decimals'?: Readonly<Record<string, string>> })['x-amount-decimals'];
+  for (const [amount, currency] of Object.entries(amounts ?? {})) out.amountDecimals.set(at(amount), at(currency));
+  const patterns = Object.keys(schema.patternProperties ?? {});
+  const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+  if (schema.properties || patterns.length > 0 || closed) {
+    const known = out.patternKeys.get(place);
+    out.patternKeys.set(place, {
+      patterns: [...new Set([...(known?.patterns ?? []), ...patterns])].sort(),
+      closed: (known?.closed ?? false) || closed,
+    });
+  }
   const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
   if (alternatives.length > 0) {
     const tags = discriminatorTags(model, schema);

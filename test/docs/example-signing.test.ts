@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { exampleSigning } from '../../generators/emitters/docs/samples.js';
+import { exampleSigning } from '../../generators/shared/example-signing.js';
 import { s2sRequestExamples } from '../../generators/model/examples.js';
 import { loadModel } from '../../generators/pipeline.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';

@@ -129,9 +129,8 @@ describe('acknowledgements name the change, not the place', () => {
     expect(report).toContain(
       `- [Unreleased] ${note}\n  - acknowledges Callback s2sCardCallback: \`order_id\` no longer sent [callback.property-removed]`,
     );
-    // The unrelated note still acknowledges only the recipe change it names.
-    const recipe = result.notes.find(({ note: entry }) => entry.item.startsWith('`s2sCardCallback` verification'));
-    expect(recipe?.named.map((change) => change.path)).not.toContain('order_id');
+    // A note the base already carries (released) is no new acknowledgement: only the new one counts.
+    expect(result.notes.map(({ note: entry }) => entry.item)).toEqual([note]);
   });
 
   it.each([
@@ -148,6 +147,15 @@ describe('acknowledgements name the change, not the place', () => {
     expect(result.unacknowledged).toContainEqual(
       expect.objectContaining({ unit: 'Callback s2sCardCallback', path: 'order_id' }),
     );
+  });
+
+  it('a new breaking note that names no change the gate found fails the gate, and the report says so', () => {
+    const note = '`order_reference` is no longer accepted on `SALE`.';
+    const result = compareSpecs(current as OpenApiDocument, changed(() => undefined, note) as OpenApiDocument);
+    expect(result.changes).toEqual([]);
+    expect(result.unmatched.map((entry) => entry.item)).toEqual([note]);
+    expect(result.passes).toBe(false);
+    expect(renderReport(result, 'current')).toContain(`### NAMES NOTHING: 1 new breaking item(s)\n\n- [Unreleased] ${note}`);
   });
 
   it.each([

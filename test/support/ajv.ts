@@ -1,104 +1,11 @@
 // ajv 2020-12 compiled from the bundled spec: the independent reference the generated
-// validators are compared with. Formats are ajv-formats' own, in the modes the runtime copies.
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { fastFormats, fullFormats } from 'ajv-formats/dist/formats.js';
-import type { ValidateFunction } from 'ajv';
-import { currencyExponents } from '../../generators/model/currency-exponents.js';
+// validators are compared with, the one the spec check validates examples with
+// (generators/spec-check/reference-ajv.ts).
+import { referenceAjv, type ReferenceAjv } from '../../generators/spec-check/reference-ajv.js';
 import { loadBundledSpec } from './spec-examples.js';
 
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof import('ajv-formats').default;
+export type AjvValidators = Pick<ReferenceAjv, 'validator'>;
 
-type Json = Record<string, any>;
-
-/** ajv's `discriminator` takes no `mapping` (it derives it from the branches' `const`), so it goes. */
-function withoutMappings(node: unknown, extensions: Set<string>): unknown {
-  if (Array.isArray(node)) return node.map((item) => withoutMappings(item, extensions));
-  if (typeof node !== 'object' || node === null) return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key.startsWith('x-')) extensions.add(key);
-    out[key] = key === 'discriminator' ? { propertyName: (value as Json)['propertyName'] } : withoutMappings(value, extensions);
-  }
-  return out;
-}
-
-// An independent decimal comparison (scaled BigInt) for the spec's x-decimal-* keywords.
-const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
-const decimals = (text: string) => text.split('.')[1]?.length ?? 0;
-function scaled(text: string, other: string): bigint {
-  const scale = Math.max(decimals(text), decimals(other));
-  const [whole = '0', fraction = ''] = text.split('.');
-  const negative = whole.startsWith('-');
-  const magnitude = BigInt(whole.replace('-', '') + fraction.padEnd(scale, '0'));
-  return negative ? -magnitude : magnitude;
-}
-const DECIMAL_KEYWORDS: Record<string, (value: bigint, limit: bigint) => boolean> = {
-  'x-decimal-minimum': (value, limit) => value >= limit,
-  'x-decimal-maximum': (value, limit) => value <= limit,
-};
-
-const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
-const luhnSum = (digits: string) =>
-  [...digits].reverse().reduce((sum, digit, index) => sum + (index % 2 === 1 ? DOUBLED[Number(digit)]! : Number(digit)), 0);
-
-export interface AjvValidators {
-  validator(schemaName: string): ValidateFunction;
-}
-
-export function createAjv(options: { allErrors?: boolean } = {}, spec: Json = loadBundledSpec()): AjvValidators {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, discriminator: true, allErrors: options.allErrors ?? false });
-  addFormats(ajv, { mode: 'fast', formats: ['uuid', 'email', 'uri', 'date-time', 'ipv4', 'ipv6'] });
-  ajv.addFormat('date', fullFormats.date);
-  void fastFormats;
-  const extensions = new Set<string>();
-  const components = withoutMappings(spec['components'], extensions);
-  for (const keyword of extensions) {
-    if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn' || keyword === 'x-amount-decimals') continue;
-    ajv.addKeyword({ keyword });
-  }
-  for (const [keyword, holds] of Object.entries(DECIMAL_KEYWORDS)) {
-    ajv.addKeyword({
-      keyword,
-      type: 'string',
-      schemaType: 'string',
-      validate: (limit: string, data: string) => !DECIMAL.test(data) || holds(scaled(data, limit), scaled(limit, data)),
-    });
-  }
-  // An independent Luhn check (sum of the doubled-digit table) for x-luhn.
-  ajv.addKeyword({
-    keyword: 'x-luhn',
-    type: 'string',
-    schemaType: 'boolean',
-    validate: (on: boolean, data: string) => !on || !/^[0-9]+$/.test(data) || luhnSum(data) % 10 === 0,
-  });
-  // x-amount-decimals, counted independently (the digits after the point, by a pattern) against the
-  // spec's currency table.
-  const exponents = currencyExponents({ document: spec as never });
-  ajv.addKeyword({
-    keyword: 'x-amount-decimals',
-    type: 'object',
-    schemaType: 'object',
-    validate: (pairs: Record<string, string>, data: Record<string, unknown>) =>
-      Object.entries(pairs).every(([amount, currency]) => {
-        const value = data[amount];
-        const allowed = typeof data[currency] === 'string' ? exponents.get(data[currency] as string) : undefined;
-        return typeof value !== 'string' || allowed === undefined || (/\.([0-9]*)$/.exec(value)?.[1]?.length ?? 0) <= allowed;
-      }),
-  });
-  ajv.addKeyword('components');
-  ajv.addSchema({ $id: 'spec.json', components });
-  const cache = new Map<string, ValidateFunction>();
-  return {
-    validator(schemaName) {
-      let fn = cache.get(schemaName);
-      if (!fn) {
-        fn = ajv.getSchema(`spec.json#/components/schemas/${schemaName}`);
-        if (!fn) throw new Error(`ajv has no schema ${schemaName}`);
-        cache.set(schemaName, fn);
-      }
-      return fn;
-    },
-  };
+export function createAjv(options: { allErrors?: boolean } = {}, spec: Record<string, any> = loadBundledSpec()): AjvValidators {
+  return referenceAjv(spec, options);
 }

@@ -3,6 +3,6 @@
 /** Version of the spec (info.version) this client was generated from. */
 export const SPEC_VERSION = '6.7.0';
 /** This package's own version (semantic versioning by the breaking-change gate), beside the interface's. */
-export const PACKAGE_VERSION = '6.7.0';
+export const PACKAGE_VERSION = '7.0.0';
 /** Version of the generator toolchain that produced it. */
 export const GENERATOR_VERSION = '0.1.0';

@@ -68,7 +68,7 @@ export default defineConfig({
         {
           "component": "VersionSwitcher",
           "props": {
-            "release": "6.7.0",
+            "release": "7.0.0",
             "interfaceVersion": "6.7.0",
             "releasing": "/guide/releasing"
           }
@@ -118,6 +118,10 @@ export default defineConfig({
             {
               "text": "Releasing",
               "link": "/guide/releasing"
+            },
+            {
+              "text": "Changing the spec",
+              "link": "/guide/changing-the-spec"
             },
             {
               "text": "Changelog",

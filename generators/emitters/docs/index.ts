@@ -3,6 +3,7 @@
 // payment method, plus the guides. `npm run docs` builds them into dist/docs/; generation never
 // runs the site build. The single Redoc page is gone: the per-operation pages replace it, and
 // the API reference page offers openapi.yaml for download.
+import { EXAMPLE_PASSWORD } from '../../shared/example-signing.js';
 import { stateTable } from '../../model/states.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
@@ -80,6 +81,7 @@ export const docsEmitter: Emitter = {
       markdown(paths.guide('php'), fillTemplate(templates.get('php.md'), { callbackSample: callbackSample(model, templates, 'php'), settings: settingsNote('GATEWAY_URL', 'CLIENT_KEY') }), template('php')),
       markdown(paths.guide('conformance'), fillTemplate(templates.get('conformance.md'), {}), template('conformance')),
       markdown(paths.guide('releasing'), fillTemplate(templates.get('releasing.md'), { packageVersion: packages.clientVersion, interfaceVersion: model.specVersion }), template('releasing')),
+      markdown(paths.guide('changing-the-spec'), fillTemplate(templates.get('changing-the-spec.md'), { examplePassword: EXAMPLE_PASSWORD }), template('changing-the-spec')),
       markdown(paths.guide('changelog'), changelogPage(site)),
       ...model.s2sActions.map((action) => tryIt(actionTryIt(site, action.protocol, action.action))),
       ...model.checkoutOperations.map((endpoint) => tryIt(checkoutTryIt(site, endpoint.operationId))),

@@ -5,59 +5,18 @@
 import { encodeFormComponent, flattenForm, type FormObject } from '../../../templates/runtime/form-codec.js';
 import { computeSignature, signatureBytes, type SignatureRecipe } from '../../../templates/runtime/signature.js';
 import type { ClientOperation } from '../../model/operations.js';
-import type { SpecModel } from '../../model/spec-model.js';
-import { s2sRequestExamples } from '../../model/examples.js';
-import { testData } from '../../model/test-data.js';
+import { EXAMPLE_PASSWORD } from '../../shared/example-signing.js';
 import { recipeFields, type SignatureRecipeData } from '../../model/signature-recipes.js';
 import { PhpCode, phpLiteral } from '../../shared/php-literal.js';
 import { clientCallPath, clientInput, Expression, typescriptCall } from '../../../templates/docs/theme/typescript-call.js';
 import { codeGroup, fence, marker } from './markdown.js';
 import { createHash } from 'node:crypto';
 
-/** The password every worked example is signed with (the one the spec's callback examples use). */
-export const EXAMPLE_PASSWORD = '13a4822c5907ed235f3a068c76184fc3';
-
-/** Values for signing-only fields (the original payment's e-mail; the order a return is for). */
-const EXAMPLE_SIGNING: Readonly<Record<string, string>> = {
-  payer_email: 'doe@example.com',
-  order_amount: '1.99',
-  order_currency: 'USD',
-  order_description: 'Product',
-};
-
-/**
- * The signing-only values the examples use for `fields`: the original payment's card is the
- * spec's success test card (its test data), the others fixed example values. A spec that
- * describes no test data at all (a release recorded before `info.x-test-data` existed) signs with
- * the card of its own S2S CARD SALE example instead.
- */
-export function exampleSigning(model: Pick<SpecModel, 'document' | 's2sOperation'>, fields: readonly string[]): Record<string, string> {
-  const value = (name: string): string => {
-    if (name !== 'card_number') return EXAMPLE_SIGNING[name] ?? 'value';
-    if (model.document.info['x-test-data'] === undefined) {
-      const sale = s2sRequestExamples(model, 'card', 'SALE').find((example) => typeof example.value['card_number'] === 'string');
-      if (!sale) throw new Error('docs: the examples sign with the S2S CARD SALE example\'s card, as the spec has no test data (info.x-test-data), and that example has none');
-      return sale.value['card_number'] as string;
-    }
-    const card = testData(model).cards.find((candidate) => candidate.scenario === 'success' && candidate.expiry !== 'any');
-    if (!card) throw new Error('docs: the examples sign with the success test card, and the test data (info.x-test-data) lists none with an expiry');
-    return card.number;
-  };
-  return Object.fromEntries(fields.map((name) => [name, value(name)]));
-}
-
 /** A form body, one `name=value` pair a line, brackets left readable (the decoder accepts them). */
 export function wireLines(fields: FormObject): string {
   return flattenForm(fields)
     .map(([key, value]) => `${key}=${encodeFormComponent(value)}`)
     .join('\n');
-}
-
-/** An example's request with its `hash` recomputed by the runtime signer (the spec's are placeholders). */
-export function signedExample(recipe: SignatureRecipeData | undefined, value: Readonly<Record<string, unknown>>, signing: Readonly<Record<string, string>>): Record<string, unknown> {
-  if (!recipe || !('hash' in value)) return { ...value };
-  const hash = computeSignature(recipe as SignatureRecipe, { ...value, ...signing }, EXAMPLE_PASSWORD);
-  return { ...value, hash };
 }
 
 export function wireExample(schemaName: string, fields: Record<string, unknown>): string {

@@ -32,6 +32,7 @@ export function siteConfig(site: Site, packageVersion: string): string {
         { text: 'PHP', link: paths.guide('php') },
         { text: 'Conformance', link: paths.guide('conformance') },
         { text: 'Releasing', link: paths.guide('releasing') },
+        { text: 'Changing the spec', link: paths.guide('changing-the-spec') },
         { text: 'Changelog', link: paths.guide('changelog') },
         { text: 'API reference', link: '/reference' },
       ],

@@ -163,24 +163,40 @@ const constant: FieldRule = {
   },
 };
 
-const enumeration: FieldRule = {
-  name: 'enum',
-  skipsTags: true,
+/**
+ * Values a `not` excludes. Unlike a tag's listed values, these are compared on a discriminator's
+ * tag too: an alternative that takes every value but the listed ones (the S2S APM SALE of a
+ * redirect-only brand) refuses a value once a new alternative lists it, and that alternative's
+ * own rules may refuse what the catch-all accepted (a brand sent without `parameters`).
+ */
+const excluded: FieldRule = {
+  name: 'excluded values',
   changes: ['enum-value-added', 'enum-value-removed'],
   compare(old, now, report) {
     for (const value of now.excludedValues)
       if (!old.excludedValues.includes(value)) report('enum-value-removed', `value ${value} now refused`, value);
     for (const value of old.excludedValues)
       if (!now.excludedValues.includes(value)) report('enum-value-added', `value ${value} accepted again`, value);
-    if (old.enum && now.enum) {
-      for (const value of old.enum)
-        if (!now.enum.includes(value)) report('enum-value-removed', `value ${value} removed`, value);
-      for (const value of now.enum)
-        if (!old.enum.includes(value)) report('enum-value-added', `value ${value} added`, value);
-    } else if (!old.enum && now.enum && old.const === undefined)
-      report('enum-value-removed', `now one of ${now.enum.join(', ')} (was any value)`);
-    else if (old.enum && !now.enum && now.const === undefined)
-      report('enum-value-added', `any value (was one of ${old.enum.join(', ')})`);
+  },
+};
+
+/**
+ * Listed values. A fixed value the head turns into a list counts as a list of one: the values the
+ * list adds are new to a merchant's switch (`action` answered as GET_TRANS_DETAILS too). A fixed
+ * value set, changed or dropped is the const rule's.
+ */
+const enumeration: FieldRule = {
+  name: 'enum',
+  skipsTags: true,
+  changes: ['enum-value-added', 'enum-value-removed'],
+  compare(old, now, report) {
+    if (now.const !== undefined || (old.const !== undefined && !now.enum)) return;
+    const before = old.enum ?? (old.const !== undefined ? [old.const] : undefined);
+    if (before && now.enum) {
+      for (const value of before) if (!now.enum.includes(value)) report('enum-value-removed', `value ${value} removed`, value);
+      for (const value of now.enum) if (!before.includes(value)) report('enum-value-added', `value ${value} added`, value);
+    } else if (!before && now.enum) report('enum-value-removed', `now one of ${now.enum.join(', ')} (was any value)`);
+    else if (before && !now.enum) report('enum-value-added', `any value (was one of ${before.join(', ')})`);
   },
 };
 
@@ -369,6 +385,7 @@ export const FIELD_RULE_DETECTORS: readonly Detector[] = [
   format,
   constant,
   enumeration,
+  excluded,
   pattern,
   length,
   items,

@@ -2,7 +2,7 @@
 // cover the catalogue (kinds.ts), which the fixture test checks.
 import type { Detector } from '../change.js';
 import { FIELD_RULE_DETECTORS } from './field-rules.js';
-import { branches, conditions, discriminators, presence } from './shape.js';
+import { amountDecimals, branches, conditions, discriminators, patternKeys, presence } from './shape.js';
 import { deployment, encoding, errors, midSettings, signature, units } from './units.js';
 
 export const DETECTORS: readonly Detector[] = [
@@ -12,6 +12,8 @@ export const DETECTORS: readonly Detector[] = [
   conditions,
   branches,
   discriminators,
+  patternKeys,
+  amountDecimals,
   encoding,
   signature,
   errors,

@@ -2,7 +2,7 @@
 // under a condition (`if`/`then`, `dependentRequired`, a branch), and the alternatives of a
 // `oneOf`/`anyOf` with and without a discriminator.
 import type { Detector } from '../change.js';
-import { usable, variantsOf, type Shape } from '../surface.js';
+import { usable, variantsOf, type PatternKeys, type Shape } from '../surface.js';
 import { commonSides, sidedKinds } from './field-rules.js';
 
 /** The enclosing field of a path (`a.b` → `a`, `a[]` → `a`), or undefined at the top. */
@@ -125,6 +125,62 @@ export const discriminators: Detector = {
           if (!before.values.includes(value))
             emit(`${side}.discriminator-value-added`, unit, at(after.property), `variant ${value} added`, value);
       }
+    }
+  },
+};
+
+/**
+ * `patternProperties` added to an object or taken from it. On an object that takes any other key,
+ * a new pattern holds keys accepted unchecked before to its rules (the dotted spellings of
+ * `x-dotted-names`), and a pattern taken away leaves them unchecked; on a closed object, the keys
+ * it matches are new fields, or fields removed.
+ */
+export const patternKeys: Detector = {
+  name: 'pattern properties',
+  kinds: sidedKinds(['pattern-keys-checked', 'pattern-keys-unchecked', 'property-added', 'property-removed']),
+  detect(base, head, emit) {
+    for (const [unit, side, old, now] of commonSides(base, head)) {
+      for (const [place, after] of now.patternKeys) {
+        const before = old.patternKeys.get(place);
+        if (!before) continue;
+        const path = place === '(body)' ? '' : place;
+        const judge = (from: PatternKeys, to: PatternKeys, open: string, closed: string, verb: string) => {
+          const patterns = to.patterns.filter((pattern) => !from.patterns.includes(pattern));
+          if (patterns.length === 0) return;
+          const named = patterns
+            .slice(0, 3)
+            .map((pattern) => `\`${pattern}\``)
+            .join(', ');
+          const keys = `keys matching ${named}${patterns.length > 3 ? ` and ${patterns.length - 3} more pattern(s)` : ''}`;
+          if (from.closed)
+            for (const pattern of patterns) emit(closed, unit, path, `${verb}: keys matching \`${pattern}\``, pattern);
+          else emit(open, unit, path, keys);
+        };
+        judge(before, after, `${side}.pattern-keys-checked`, `${side}.property-added`, 'accepted');
+        judge(
+          after,
+          before,
+          `${side}.pattern-keys-unchecked`,
+          `${side}.property-removed`,
+          side === 'request' ? 'no longer accepted' : 'no longer sent',
+        );
+      }
+    }
+  },
+};
+
+/** `x-amount-decimals`: an amount held to (or freed from) the decimals of the currency another field names. */
+export const amountDecimals: Detector = {
+  name: 'amount decimals',
+  kinds: sidedKinds(['amount-decimals-added', 'amount-decimals-removed']),
+  detect(base, head, emit) {
+    for (const [unit, side, old, now] of commonSides(base, head)) {
+      for (const [amount, currency] of now.amountDecimals)
+        if (old.amountDecimals.get(amount) !== currency && usable(old, amount))
+          emit(`${side}.amount-decimals-added`, unit, amount, `at most the decimals \`${currency}\` takes`);
+      for (const [amount, currency] of old.amountDecimals)
+        if (now.amountDecimals.get(amount) !== currency && usable(now, amount))
+          emit(`${side}.amount-decimals-removed`, unit, amount, `no longer held to the decimals \`${currency}\` takes`);
     }
   },
 };

@@ -10,5 +10,5 @@ namespace PaymentGateway\MerchantClient\Generated;
 final class Version
 {
     public const SPEC = '6.7.0';
-    public const PACKAGE = '6.7.0';
+    public const PACKAGE = '7.0.0';
 }

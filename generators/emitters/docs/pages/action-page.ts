@@ -7,7 +7,8 @@ import { s2sRequestExamples, s2sResponseExamples } from '../../../model/examples
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose, table } from '../markdown.js';
 import { ruleTable, ruleTexts } from '../rule-text.js';
-import { clientSamples, exampleSigning, signedExample, wireExample } from '../samples.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { clientSamples, wireExample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 import { tryItTag } from '../try-it.js';

@@ -6,7 +6,8 @@ import type { WebhookModel } from '../../../model/spec-model.js';
 import { webhookExamples, webhookOperation } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { page, prose } from '../markdown.js';
-import { exampleSigning, signedExample, wireExample } from '../samples.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { wireExample } from '../samples.js';
 import { paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { signatureSection } from './signature-section.js';
@@ -18,7 +19,7 @@ export function callbackPage(site: Site, templates: Templates, webhook: WebhookM
   const schema = model.schema(webhook.schemaName);
   const operation = webhookOperation(model, webhook.name);
   const names = webhookNames(webhook.name);
-  const signing = exampleSigning(model, webhook.signingFields);
+  const signing = exampleSigning(model, webhook.signingFields, webhook.context);
   const examples = webhookExamples(model, webhook.name).map((example) => ({ ...example, value: signedExample(webhook.signature, example.value, signing) }));
   const first = examples[0];
   const rows = fieldRows(model, schema, 'form');

@@ -6,7 +6,8 @@ import { operationRequestExamples, operationResponseExamples } from '../../../mo
 import { fieldList, fieldRows } from '../fields-table.js';
 import { code, fence, page, prose } from '../markdown.js';
 import { ruleTexts } from '../rule-text.js';
-import { clientSamples, exampleSigning, jsonExample, signedExample } from '../samples.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { clientSamples, jsonExample } from '../samples.js';
 import { clientOperation, paths, type Site } from '../site.js';
 import { signatureSection } from './signature-section.js';
 import { tryItTag } from '../try-it.js';

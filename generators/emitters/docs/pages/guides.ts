@@ -16,7 +16,8 @@ import { currencyExamples, ruleTable, ruleTexts } from '../rule-text.js';
 import { currencyExponents, isoMinorUnits, isoPublished } from '../../../model/currency-exponents.js';
 import { limitRows, type LimitSource } from '../../../model/limits.js';
 import { cell, code, page, prose, slug, table } from '../markdown.js';
-import { exampleSigning, settingsNote, signedExample, typescriptSample } from '../samples.js';
+import { EXAMPLE_PASSWORD, exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { settingsNote, typescriptSample } from '../samples.js';
 import { clientOperation, paths, PROTOCOL_TITLE, type Site } from '../site.js';
 import { fillTemplate, type Templates } from '../templates.js';
 import { warningSites } from '../../../model/warnings.js';
@@ -83,7 +84,7 @@ export function signaturesPage(site: Site, templates: Templates): string {
   const sections = [...groups.values()].map((group) =>
     signatureSection(`## ${group.map((use) => `[${use.title}](${use.link})`).join(', ')}`, group[0]!.constant, group[0]!.recipe, group.find((use) => use.fields)?.fields, group[0]!.context),
   );
-  return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length) }), ...sections);
+  return page(fillTemplate(templates.get('signatures.md'), { recipeCount: String(groups.size), operationCount: String(uses.length), examplePassword: EXAMPLE_PASSWORD }), ...sections);
 }
 
 export function errorsPage(site: Site, templates: Templates): string {

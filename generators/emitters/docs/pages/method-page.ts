@@ -6,7 +6,8 @@ import type { CardFlow, MethodEntry } from '../../../model/method-catalogue.js';
 import { operationRequestExamples, s2sRequestExamples } from '../../../model/examples.js';
 import { fieldList, fieldRows } from '../fields-table.js';
 import { cell, code, page, prose, table } from '../markdown.js';
-import { clientSamples, exampleSigning, jsonExample, signedExample, wireExample } from '../samples.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { clientSamples, jsonExample, wireExample } from '../samples.js';
 import { clientOperation, methodId, paths, type Site } from '../site.js';
 
 export function methodPage(site: Site, method: MethodEntry): string {

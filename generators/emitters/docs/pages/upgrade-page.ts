@@ -16,7 +16,8 @@ import { renderChange } from '../../../spec-diff/report.js';
 import type { Severity } from '../../../spec-diff/kinds.js';
 import { code, fence, page, table } from '../markdown.js';
 import { recipeText } from '../recipe-text.js';
-import { exampleSigning, signedExample, wireLines, workedSignature } from '../samples.js';
+import { exampleSigning, signedExample } from '../../../shared/example-signing.js';
+import { wireLines, workedSignature } from '../samples.js';
 import { paths, PROTOCOL_TITLE } from '../site.js';
 
 /** One side of a guide: a recorded release, its model (its bundle as recorded), and where its site is. */
@@ -118,14 +119,14 @@ function beforeAfter(change: Change, from: GuideRelease, to: GuideRelease): stri
 function recipeOf(release: GuideRelease, change: Change): { readonly recipe: SignatureRecipeData; readonly constant: string; readonly fields?: Record<string, unknown> } | undefined {
   const { model } = release;
   const { protocol, action, operation, callback } = change.location;
-  const signed = (recipe: SignatureRecipeData, constant: string, signingFields: readonly string[], examples: readonly NamedExample[]) => {
-    const signing = exampleSigning(model, signingFields);
+  const signed = (recipe: SignatureRecipeData, constant: string, signingFields: readonly string[], examples: readonly NamedExample[], context?: Readonly<Record<string, string>>) => {
+    const signing = exampleSigning(model, signingFields, context);
     const first = examples[0];
     return { recipe, constant, ...(first ? { fields: { ...signedExample(recipe, first.value, signing), ...signing } } : {}) };
   };
   if (callback) {
     const webhook = model.webhooks.find((candidate) => candidate.name === callback);
-    return webhook && signed(webhook.signature, webhookNames(webhook.name).signature, webhook.signingFields, webhookExamples(model, webhook.name));
+    return webhook && signed(webhook.signature, webhookNames(webhook.name).signature, webhook.signingFields, webhookExamples(model, webhook.name), webhook.context);
   }
   if (action && (protocol === 'card' || protocol === 'apm')) {
     const found = model.s2sActions.find((candidate) => candidate.protocol === protocol && candidate.action === action);

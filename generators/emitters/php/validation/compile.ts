@@ -216,7 +216,8 @@ export class PhpValidatorCompiler {
       same: (sub, path, subCondition) => this.inline(sub, this.scope(owner, value, subCondition ?? condition, [...at, ...path], locals, knownType, fields, predicate)),
       validator: (sub, path) => this.methodFor(sub, named(path)),
       local,
-      regex: (source) => this.constant('PATTERN', phpString(`/${source.replace(/\//g, '\\/')}/uD`)),
+      // Between slashes: a bare `/` is escaped, one already escaped (`\/`) is kept as it is.
+      regex: (source) => this.constant('PATTERN', phpString(`/${source.replace(/\\.|\//g, (token) => (token === '/' ? '\\/' : token))}/uD`)),
       constant: (prefix, hoisted) => this.constant(prefix, phpLiteral(hoisted, '    ')),
       label: (sub, index) => this.label(sub, index),
       resolve: (sub) => this.resolve(sub),

@@ -2,6 +2,7 @@
 // with /u), `format`, and the decimal bounds amounts need.
 import { ISSUE_WORDS } from '../../../../shared/issue-words.js';
 import { phpString } from '../../../../shared/php-literal.js';
+import { pcreProblems } from '../../../../shared/regex-dialects.js';
 import { ifElse } from '../code.js';
 import type { KeywordDefinition } from '../keyword.js';
 
@@ -15,10 +16,6 @@ const FORMATS = new Map([
   ['ipv4', 'ipv4'],
   ['ipv6', 'ipv6'],
 ]);
-
-/** ECMAScript's long General_Category names (`Letter`, `Uppercase_Letter`, ...), which PHP's PCRE does not read. */
-const LONG_CATEGORY =
-  /^(?:Cased_|Uppercase_|Lowercase_|Titlecase_|Modifier_|Other_)?Letter$|^(?:Nonspacing_|Spacing_|Enclosing_)?Mark$|^(?:Decimal_|Letter_|Other_)?Number$|^(?:Connector_|Dash_|Open_|Close_|Initial_|Final_|Other_)?Punctuation$|^(?:Math_|Currency_|Modifier_|Other_)?Symbol$|^(?:Space_|Line_|Paragraph_)?Separator$|^(?:Other|Control|Format|Surrogate|Private_Use|Unassigned)$/;
 
 /** Amounts are decimal strings; JSON Schema compares numbers only, hence the extensions. */
 const decimalBound = (keyword: 'x-decimal-minimum' | 'x-decimal-maximum', failsWhen: string, words: string): KeywordDefinition => ({
@@ -59,12 +56,10 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
     keyword: 'pattern',
     type: 'string',
     code(schema, scope) {
-      // PCRE2 10.42 (Debian's PHP 8.2) knows a general category by its short name only, and no
-      // `name=value` form: such a pattern would not compile, and fail every value.
-      const property = /\\[pP]\{([^}]*)\}/g;
-      for (const [, name] of schema.pattern!.matchAll(property)) {
-        if (name!.includes('=') || LONG_CATEGORY.test(name!)) throw new Error(`pattern ${schema.pattern}: write \\p{${name}} as PHP's PCRE reads it (a short category such as \\p{L}, a script by its name)`);
-      }
+      // What PCRE2 would not compile (or would read otherwise) fails generation rather than every
+      // value at run time; the spec check reports it first, at the pattern's line.
+      const problem = pcreProblems(schema.pattern!)[0];
+      if (problem) throw new Error(`pattern ${schema.pattern}: ${problem.message}`);
       return scope.failIf(`preg_match(${scope.regex(schema.pattern!)}, ${scope.value}) !== 1`, 'pattern', ISSUE_WORDS.pattern(schema.pattern!));
     },
   },

@@ -1,0 +1,182 @@
+// The spec check: the front end every generation starts with (and `npm run spec:check` runs on
+// its own). It reads the spec as the platform team wrote it, before any emitter runs, and refuses
+// it with each problem at its file, line and column:
+//   1. the Redocly pass (lint.ts): files that do not parse, references that do not resolve,
+//      OpenAPI structure, keywords that are not JSON Schema, undocumented `x-` keys, patterns one
+//      of the clients' regex engines cannot compile, then the project's conventions;
+//   2. the examples: each validated by the reference ajv, failures placed at the field at fault;
+//   3. the example hashes: each recomputed from its body under the example password.
+// Only the first stage with an error is reported (problem.ts), so a consequence never buries its
+// cause.
+import { BaseResolver, bundle } from '@redocly/openapi-core';
+import { resolve } from 'node:path';
+import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
+import type { OpenApiDocument } from '../model/openapi.js';
+import { buildSpecModel } from '../model/spec-model.js';
+import { ExampleExplainer } from './example-failures.js';
+import { lintSpec, specCheckConfig } from './lint.js';
+import { hasErrors, reportable, type SpecProblem } from './problem.js';
+import { referenceAjv } from './reference-ajv.js';
+import { SourceLocator, type SourceLocation } from './source-locations.js';
+
+export interface SpecCheckOptions {
+  readonly projectRoot: string;
+  /** Relative to the project root (or absolute): spec/openapi.yaml unless given. */
+  readonly rootFile?: string;
+  /** Relative to the project root (or absolute): redocly.yaml unless given. */
+  readonly redoclyConfig?: string;
+}
+
+export interface SpecCheck {
+  /** What to report (problem.ts `reportable`): empty for a sound spec. */
+  readonly problems: readonly SpecProblem[];
+  readonly passes: boolean;
+  /** The bundled spec, when the check got that far. */
+  readonly document?: OpenApiDocument;
+  /** Finds where a node of the bundle is written (for `spec:sign-examples`). */
+  readonly locator: SourceLocator;
+}
+
+export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
+  const rootFile = resolve(options.projectRoot, options.rootFile ?? 'spec/openapi.yaml');
+  // One resolver: the lint and the bundle read and parse each file once between them.
+  const resolver = new BaseResolver();
+  const config = await specCheckConfig(resolve(options.projectRoot, options.redoclyConfig ?? 'redocly.yaml'), resolver);
+  // Its own resolver: bundling rewrites the references of the files it has read, in place.
+  const locator = new SourceLocator(new BaseResolver(), rootFile, options.projectRoot);
+  const linted = await lintSpec(rootFile, config, resolver, options.projectRoot);
+  const done = (problems: readonly SpecProblem[], document?: OpenApiDocument): SpecCheck => {
+    const reported = reportable(problems);
+    return { problems: reported, passes: !hasErrors(reported), ...(document ? { document } : {}), locator };
+  };
+  if (hasErrors(linted)) return done(linted);
+
+  const bundled = await bundle({ ref: rootFile, config, externalRefResolver: resolver, dereference: false });
+  const document = structuredClone(bundled.bundle.parsed) as OpenApiDocument;
+  const examples = await exampleProblems(document, locator);
+  if (hasErrors(examples)) return done([...linted, ...examples], document);
+  return done([...linted, ...(await hashProblems(document, locator, options.projectRoot))], document);
+}
+
+type Json = Record<string, unknown>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const object = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+
+export interface DocumentExample {
+  /** The example's `value` in the bundled document. */
+  readonly at: readonly (string | number)[];
+  readonly key: string;
+  readonly schemaName: string;
+  readonly value: unknown;
+}
+
+/** Every example of a media type or a parameter under `paths` and `webhooks`, with its component schema. */
+export function documentExamples(document: OpenApiDocument): DocumentExample[] {
+  const found: DocumentExample[] = [];
+  const fromHolder = (at: (string | number)[], holder: Json) => {
+    const ref = object(holder['schema'])['$ref'];
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return;
+    const schemaName = ref.slice('#/components/schemas/'.length);
+    for (const [key, example] of Object.entries(object(holder['examples']))) {
+      if ('value' in object(example)) found.push({ at: [...at, 'examples', key, 'value'], key, schemaName, value: object(example)['value'] });
+    }
+  };
+  for (const section of ['paths', 'webhooks'] as const) {
+    for (const [name, item] of Object.entries(object((document as unknown as Json)[section]))) {
+      for (const method of HTTP_METHODS.filter((candidate) => object(item)[candidate] !== undefined)) {
+        const operation = object(object(item)[method]);
+        const at = [section, name, method];
+        const parameters = Array.isArray(operation['parameters']) ? (operation['parameters'] as unknown[]) : [];
+        parameters.forEach((parameter, index) => fromHolder([...at, 'parameters', index], object(parameter)));
+        for (const [type, media] of Object.entries(object(object(operation['requestBody'])['content']))) fromHolder([...at, 'requestBody', 'content', type], object(media));
+        for (const [status, response] of Object.entries(object(operation['responses']))) {
+          for (const [type, media] of Object.entries(object(object(response)['content']))) fromHolder([...at, 'responses', status, 'content', type], object(media));
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const fieldName = (path: readonly (string | number)[]) => (path.length === 0 ? 'the example' : `\`${path.join('.')}\``);
+
+async function exampleProblems(document: OpenApiDocument, locator: SourceLocator): Promise<SpecProblem[]> {
+  let ajv: ReturnType<typeof referenceAjv>;
+  try {
+    ajv = referenceAjv(document as unknown as Json);
+  } catch (error) {
+    const root = await locator.locate([]);
+    return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/examples-valid', message: `The schemas do not compile in the reference validator (ajv, strict): ${(error as Error).message}`, severity: 'error' }];
+  }
+  const explainer = new ExampleExplainer(ajv);
+  const problems: SpecProblem[] = [];
+  for (const example of documentExamples(document)) {
+    for (const failure of explainer.explain(example.schemaName, example.value)) {
+      const place = await locator.locate([...example.at, ...failure.path]);
+      problems.push({
+        stage: 'examples',
+        file: place.file,
+        line: place.line,
+        col: place.col,
+        rule: 'spec-check/examples-valid',
+        message: `Example \`${example.key}\` does not match ${example.schemaName}: ${fieldName(failure.path)} ${failure.message}.`,
+        severity: 'error',
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * An example whose `hash` is not what its recipe gives, where the hash is written, and the right
+ * one; `conflict` when the example is signed by two recipes that give different hashes (an
+ * example both S2S protocols share).
+ */
+export interface HashFix {
+  readonly example: SignedExample;
+  readonly want: string;
+  readonly conflict?: readonly { readonly title: string; readonly want: string }[];
+  readonly place: SourceLocation;
+}
+
+/** The examples whose `hash` is not what their recipe gives under the example password. */
+export async function exampleHashFixes(document: OpenApiDocument, locator: SourceLocator): Promise<HashFix[]> {
+  const byExample = new Map<string, { example: SignedExample; title: string; want: string }[]>();
+  for (const example of signedExamples(buildSpecModel(document, []))) {
+    const key = JSON.stringify(example.at);
+    byExample.set(key, [...(byExample.get(key) ?? []), { example, title: example.title, want: exampleHash(example.recipe, example.value, example.signing) }]);
+  }
+  const fixes: HashFix[] = [];
+  for (const signings of byExample.values()) {
+    const { example, want } = signings[0]!;
+    const conflict = new Set(signings.map((signing) => signing.want)).size > 1;
+    if (!conflict && example.value['hash'] === want) continue;
+    const place = await locator.locate([...example.at, 'hash']);
+    fixes.push({ example, want, place, ...(conflict ? { conflict: signings.map(({ title, want: hash }) => ({ title, want: hash })) } : {}) });
+  }
+  return fixes;
+}
+
+async function hashProblems(document: OpenApiDocument, locator: SourceLocator, projectRoot: string): Promise<SpecProblem[]> {
+  let fixes: HashFix[];
+  try {
+    fixes = await exampleHashFixes(document, locator);
+  } catch (error) {
+    // The model refuses what no lint rule covers (an action without x-protocols, a bad recipe).
+    const root = await locator.locate([]);
+    return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/model', message: (error as Error).message.replaceAll(`${projectRoot}/`, ''), severity: 'error' }];
+  }
+  return fixes.map(({ example, want, place, conflict }) => ({
+    stage: 'examples',
+    file: place.file,
+    line: place.line,
+    col: place.col,
+    rule: 'spec-check/example-hashes',
+    message: conflict ? conflictMessage(example.key, conflict) : `Example \`${example.key}\` (${example.title}): \`hash\` is not what its recipe gives under the example password, which is ${want}; \`npm run spec:sign-examples\` writes it.`,
+    severity: 'error',
+  }));
+}
+
+export function conflictMessage(key: string, conflict: NonNullable<HashFix['conflict']>): string {
+  return `Example \`${key}\` is signed by ${conflict.map(({ title, want }) => `${title} (${want})`).join(' and ')}: their recipes give different hashes, so one hash cannot serve both; give each protocol its own example (a key ending in \`_card\` or \`_apm\`).`;
+}
