@@ -1,7 +1,8 @@
-// Each recipe of the "Changing the spec" guide, followed as the published page writes it (a new
-// optional field, a new APM method, a new S2S action, a breaking change and its acknowledgement),
-// on a copy of the project: every command the page runs does what the page says it does and prints
-// what the page shows; then the fast tier passes on the changed project.
+// Each recipe of the "Changing the spec" guide (a new optional field, a new APM method, a new S2S
+// action, a breaking change and its acknowledgement), followed as the published page writes it on
+// a copy of the project of its own: every command the page runs does what the page says it does
+// and prints what the page shows. The fast tier then runs once, on the copy with the new optional
+// field (one run of several minutes; a run per recipe would double the full tier).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,8 +33,8 @@ describe.each([...recipes])('recipe %s', (name, steps) => {
     }
     await followRecipe(root, steps);
   });
+});
 
-  it('ends in a green npm test', { timeout: LONG }, async () => {
-    await npm(['test'], { cwd: root });
-  });
+it('the project with the new optional field passes npm test', { timeout: LONG }, async () => {
+  await npm(['test'], { cwd: join(work, 'optional-field') });
 });
