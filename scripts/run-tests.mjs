@@ -15,10 +15,10 @@ const args = process.argv.slice(2);
 const full = args.includes('--full');
 const passThrough = args.filter((arg) => arg !== '--full');
 
-const { FULL_TIER_GROUPS } = await tsImport('../vitest.config.ts', import.meta.url);
+const { FULL_TIER_GROUPS, SEPARATE_GROUPS } = await tsImport('../vitest.config.ts', import.meta.url);
 const { missingInputs } = await tsImport('../test/support/outside-inputs.ts', import.meta.url);
 const missing = full ? missingInputs() : [];
-const projects = full ? ['fast', ...Object.keys(FULL_TIER_GROUPS).filter((group) => group !== 'sources' || missing.length === 0)] : ['fast'];
+const projects = full ? ['fast', ...Object.keys(FULL_TIER_GROUPS).filter((group) => !SEPARATE_GROUPS.includes(group) && (group !== 'sources' || missing.length === 0))] : ['fast'];
 for (const line of missing) console.error(`sources group failed: ${line}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'vitest-summary-'));
