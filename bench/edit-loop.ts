@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runNode, projectCopy } from './generate-time.js';
-import { compareRuns, figure, type BenchOptions, type Figure } from './harness.js';
+import { compareRuns, figure, secondsRunsNote, type BenchOptions, type Figure } from './harness.js';
 
 const EDITED_FILE = join('spec', 's2s', 'actions', 'get-trans-status.yaml');
 const EDITED_LINE = /(Looks a transaction up by its `trans_id`\.)( Edited\.)?/;
@@ -64,7 +64,7 @@ export async function benchEditLoop(options: BenchOptions): Promise<Figure[]> {
         baseline: result.baseline / 1000,
         baselineLabel: '`npm run generate` after the same edit',
         targets: [{ kind: 'absolute', op: '<', value: 5, unit: 's' }],
-        notes: [`runs: ours ${result.oursSamples.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s; baseline ${result.baselineSamples.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`],
+        notes: [secondsRunsNote(result)],
       }),
     ];
   } finally {

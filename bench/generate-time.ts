@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../test/support/spec-examples.js';
-import { compareRuns, figure, type BenchOptions, type Figure } from './harness.js';
+import { compareRuns, figure, secondsRunsNote, type BenchOptions, type Figure } from './harness.js';
 
 export interface RunResult {
   readonly code: number | null;
@@ -109,7 +109,6 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
     };
     const preset = options.quick ? { runs: 1, warmup: 0 } : { runs: 5, warmup: 1 };
     const seconds = (ms: number) => ms / 1000;
-    const list = (samples: readonly number[]) => samples.map((ms) => seconds(ms).toFixed(2)).join(', ');
     const result = await compareRuns(generate, openapiTypescript, preset);
     // The edit loop: the first field description of spec/components/fields.yaml gets one more
     // word before each run (a real edit every time), the cache and generated/ are the last run's.
@@ -134,7 +133,7 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
         baseline: seconds(result.baseline),
         baselineLabel: 'openapi-typescript CLI alone',
         targets: [{ kind: 'ratio', op: '<=', value: 2 }],
-        notes: [`runs: ours ${list(result.oursSamples)} s; baseline ${list(result.baselineSamples)} s`, ...notes],
+        notes: [secondsRunsNote(result), ...notes],
       }),
       figure({
         family: 'generate-time',
@@ -145,7 +144,7 @@ export async function benchGenerateTime(options: BenchOptions): Promise<Figure[]
         baseline: seconds(warm.baseline),
         baselineLabel: 'openapi-typescript CLI alone',
         targets: [{ kind: 'absolute', op: '<', value: 3, unit: 's' }],
-        notes: [`runs: ours ${list(warm.oursSamples)} s; baseline ${list(warm.baselineSamples)} s; a description is in the schemas, so every emitter runs again but the cache is read and written`, ...notes],
+        notes: [`${secondsRunsNote(warm)}; a description is in the schemas, so every emitter runs again but the cache is read and written`, ...notes],
       }),
     ];
   } finally {

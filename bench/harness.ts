@@ -72,6 +72,12 @@ export interface PairResult {
   readonly baselineSamples: readonly number[];
 }
 
+/** A note listing every round of a pair of timed commands, in seconds (their samples are ms). */
+export function secondsRunsNote(result: Pick<PairResult, 'oursSamples' | 'baselineSamples'>): string {
+  const list = (samples: readonly number[]) => samples.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  return `runs: ours ${list(result.oursSamples)} s; baseline ${list(result.baselineSamples)} s`;
+}
+
 /**
  * A, B then B, A: the side measured second in one round goes first in the next, so a drift of
  * the machine (a neighbour's load, a GC debt carried over) falls on both sides alike.

@@ -7,7 +7,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { projectCopy, runNode } from './generate-time.js';
-import { compareRuns, figure, type BenchOptions, type Figure } from './harness.js';
+import { compareRuns, figure, secondsRunsNote, type BenchOptions, type Figure } from './harness.js';
 
 const MISTAKE = { file: join('spec', 'components', 'card.yaml'), find: '  pattern: ^(0[1-9]|1[0-2])$', replace: '  pattern: ^[0-9{4}$' };
 
@@ -40,8 +40,6 @@ export async function benchSpecCheck(options: BenchOptions): Promise<Figure[]> {
       () => timed([join('generators', 'run.mjs')], 0),
       rounds,
     );
-    const samples = (result: typeof check) =>
-      `runs: ours ${result.oursSamples.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s; baseline ${result.baselineSamples.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`;
     return [
       figure({
         family: 'spec-check',
@@ -52,7 +50,7 @@ export async function benchSpecCheck(options: BenchOptions): Promise<Figure[]> {
         baseline: check.baseline / 1000,
         baselineLabel: "Redocly CLI's `lint` of the same spec",
         targets: [{ kind: 'absolute', op: '<', value: 15, unit: 's' }],
-        notes: [samples(check)],
+        notes: [secondsRunsNote(check)],
       }),
       figure({
         family: 'spec-check',
@@ -63,7 +61,7 @@ export async function benchSpecCheck(options: BenchOptions): Promise<Figure[]> {
         baseline: refused.baseline / 1000,
         baselineLabel: '`npm run generate` of the clean spec',
         targets: [{ kind: 'absolute', op: '<', value: 15, unit: 's' }],
-        notes: [samples(refused)],
+        notes: [secondsRunsNote(refused)],
       }),
     ];
   } finally {
