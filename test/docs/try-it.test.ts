@@ -238,9 +238,12 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     const sale = await send(page);
     const transId = sale['trans_id'] as string;
     expect(sale['result']).toBe('REDIRECT');
-    const link = page.getByRole('link', { name: /payer's page/ });
-    const challenge = await browser.context.newPage();
-    await challenge.goto((await link.getAttribute('href'))!);
+    // The answer asks for a POST of its redirect_params: the panel posts them, as a merchant's page must.
+    expect(sale['redirect_method']).toBe('POST');
+    const [challenge] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      page.getByRole('button', { name: /payer's page/ }).click(),
+    ]);
     await challenge.click('#success');
     await challenge.close();
     await expect.poll(() => sandboxState(transId)).toBe('SETTLED');

@@ -298,6 +298,22 @@ export default defineComponent({
       return verified === undefined ? '' : verified ? ', hash verified' : ', hash does not verify';
     }
 
+    /**
+     * The way to the payer's page the answer announced: a form posting its `redirect_params`
+     * when `redirect_method` is POST (a 3-D Secure challenge), a link otherwise.
+     */
+    function payerPage(redirect: string, found: Record<string, unknown>): VNode {
+      const label = "Open the payer's page (3DS or checkout)";
+      if (found['redirect_method'] !== 'POST')
+        return h('a', { class: 'try-it-button', href: redirect, target: '_blank', rel: 'noopener' }, label);
+      const params = found['redirect_params'];
+      const fields = params && typeof params === 'object' ? Object.entries(params as Record<string, unknown>) : [];
+      return h('form', { class: 'try-it-payer-form', method: 'post', action: redirect, target: '_blank' }, [
+        ...fields.map(([name, value]) => h('input', { type: 'hidden', name, value: String(value) })),
+        h('button', { type: 'submit', class: 'try-it-button' }, label),
+      ]);
+    }
+
     function answerView(): (VNode | null)[] {
       if (!answer.value) return [];
       const found = (answer.value.body ?? {}) as Record<string, unknown>;
@@ -308,13 +324,7 @@ export default defineComponent({
         h('h3', { class: 'try-it-heading' }, `Answer: HTTP ${answer.value.status}`),
         h('pre', { class: 'try-it-answer', tabindex: 0 }, JSON.stringify(answer.value.body, null, 2)),
         h('div', { class: 'try-it-actions' }, [
-          redirect
-            ? h(
-                'a',
-                { class: 'try-it-button', href: redirect, target: '_blank', rel: 'noopener' },
-                "Open the payer's page (3DS or checkout)",
-              )
-            : null,
+          redirect ? payerPage(redirect, found) : null,
           ...follow.map((item) =>
             h('button', { type: 'button', class: 'try-it-button', onClick: () => followUp(item.data) }, item.label),
           ),
