@@ -44,8 +44,12 @@ export default defineConfig({
   // The sandbox imports the client package by name, as a merchant's project would, and the
   // conformance kit both; in this repository those names are the packages' entry points (the
   // client's a template, so the hand-written one; the sandbox's copy resolves to its template).
+  // The docs theme's Try-it modules import the client's browser-safe runtime by the subpaths the
+  // docs build aliases (before the package name, which would take them as its own files).
   resolve: {
     alias: {
+      '@payment-gateway/merchant-client/form-codec': fileURLToPath(new URL('./templates/runtime/form-codec.ts', import.meta.url)),
+      '@payment-gateway/merchant-client/signature': fileURLToPath(new URL('./templates/runtime/signature.ts', import.meta.url)),
       '@payment-gateway/merchant-client': fileURLToPath(new URL('./templates/package/index.ts', import.meta.url)),
       '@payment-gateway/sandbox': fileURLToPath(new URL('./generated/sandbox/src/index.ts', import.meta.url)),
     },

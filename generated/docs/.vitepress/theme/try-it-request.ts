@@ -196,19 +196,39 @@ export function curlCall(
   ].join(' \\\n');
 }
 
+/** A delivered callback as the sandbox's inspection shows it: card data masked, named in `masked`. */
+export interface ShownCallback {
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The dotted paths of the fields shown masked (`card_token`): the merchant got them in full. */
+  readonly masked?: readonly string[];
+}
+
 /**
  * Whether a delivered callback's `hash` is the one its recipe gives with the merchant's password,
- * the values it does not carry taken from the request that caused it (as a merchant's handler
- * takes them from its own order).
+ * checked over the fields as the merchant's endpoint received them: a field the sandbox shows
+ * masked is put back from what this merchant itself sent or was answered (`known`, the same path:
+ * the `card_token` a SALE answered), and the values the callback does not carry are taken from the
+ * request that caused it (`sent`, as a merchant's handler takes them from its own order).
+ * `masked` when a masked field the panel never saw may be what the hash covers.
  */
 export function callbackVerified(
   data: TryItData,
-  fields: Readonly<Record<string, unknown>>,
+  callback: ShownCallback,
   sent: Readonly<Record<string, unknown>>,
+  known: readonly Readonly<Record<string, unknown>>[],
   password: string,
-): boolean | undefined {
+): 'verified' | 'not verified' | 'masked' | undefined {
   const recipe = data.callbackSignature;
-  if (!recipe || typeof fields['hash'] !== 'string') return undefined;
+  if (!recipe || typeof callback.fields['hash'] !== 'string') return undefined;
+  let fields: Record<string, unknown> = { ...callback.fields };
+  const unknown: string[] = [];
+  for (const path of callback.masked ?? []) {
+    const value = [sent, ...known]
+      .map((exchange) => readPath(exchange, path))
+      .find((found) => typeof found === 'string');
+    if (value === undefined) unknown.push(path);
+    else fields = withPath(fields, path.split('.'), value);
+  }
   // The values the callback may leave out (`x-signature.context`: the payer e-mail, the card),
   // by the request's names, used only where the callback does not carry them.
   const names = [...recipe.signingFields, ...Object.keys(recipe.context)];
@@ -218,5 +238,20 @@ export function callbackVerified(
       .map((name) => [name, readPath(sent, recipe.context[name] ?? name)])
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  return computeSignature(recipe.signature, { ...fields, ...context }, password) === fields['hash'].toLowerCase();
+  const hash = String(callback.fields['hash']).toLowerCase();
+  if (computeSignature(recipe.signature, { ...fields, ...context }, password) === hash) return 'verified';
+  return unknown.length > 0 ? 'masked' : 'not verified';
+}
+
+/** A copy of `node` with `value` at `path`. */
+function withPath(node: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path as [string, ...string[]];
+  const child = node[head];
+  return {
+    ...node,
+    [head]:
+      rest.length === 0
+        ? value
+        : withPath(typeof child === 'object' && child !== null ? { ...child } : {}, rest, value),
+  };
 }
