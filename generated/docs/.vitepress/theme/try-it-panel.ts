@@ -233,6 +233,7 @@ export default defineComponent({
               call: data.value.clientCall,
               input: clientInput(
                 request.value,
+                data.value.clientFilled,
                 data.value.signingFields.length > 0 ? { ...signing } : undefined,
                 data.value.headers.length > 0 ? sentHeaders.value : undefined,
               ),

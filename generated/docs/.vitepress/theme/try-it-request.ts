@@ -22,6 +22,10 @@ export interface TryItData {
   readonly path: string;
   readonly bodyStyle: 'form' | 'json';
   readonly keyField?: string;
+  /** The fields the client fills with the operation's own values (`action: SALE`): the panel fills them too. */
+  readonly head: Readonly<Record<string, string>>;
+  /** Every field the client fills (the model's list): not in the form, left out of "Copy as TypeScript". */
+  readonly clientFilled: readonly string[];
   /** The request schema: its validator module is `validate/<name>` of the client package. */
   readonly validator: string;
   readonly signature?: SignatureRecipe;
@@ -76,9 +80,17 @@ function typed(field: Field): unknown {
   return field.value;
 }
 
-/** The request object the fields make, with the merchant key in its field (no hash yet). */
+/**
+ * The request object the fields make, opened as the client opens it: the operation's own values
+ * (`action`) and the merchant key in its field (no hash yet).
+ */
 export function requestObject(data: TryItData, fields: readonly Field[], key: string): Record<string, unknown> {
-  const withKey = data.keyField ? [{ path: data.keyField, value: key, type: 'string' as const }, ...fields] : fields;
+  const head: Field[] = Object.entries(data.head).map(([path, value]) => ({ path, value, type: 'string' }));
+  const withKey = [
+    ...head,
+    ...(data.keyField ? [{ path: data.keyField, value: key, type: 'string' as const }] : []),
+    ...fields,
+  ];
   if (data.bodyStyle === 'form')
     return decodeForm(
       withKey
