@@ -172,9 +172,6 @@ export class CallbackDelivery {
     };
     this.log.push(full);
     this.#byId.set(full.id, full);
-    const redactor = createRedactor(SENSITIVE_FIELDS);
-    redactor.body(sent);
-    this.#redactors.set(full, redactor);
     if (!full.url) return full;
     if (tamper && full.faults.some(isTampering)) this.#tamperers.set(full.id, tamper);
     if (!full.faults.includes('reorder')) {
@@ -364,7 +361,7 @@ export class CallbackDelivery {
       // S2S asks for the text OK; Checkout takes any 2xx (facts §4 and §3.5).
       const acknowledged = response.ok && (record.kind === 'checkout' || answer === 'OK');
       // Scrubbed whole, then cut: a cut through a secret would keep its start.
-      const text = this.#redactors.get(record)!.text(answer);
+      const text = answer === 'OK' ? answer : this.#redactor(record).text(answer);
       return {
         acknowledged,
         httpStatus: response.status,
@@ -386,6 +383,17 @@ export class CallbackDelivery {
     } finally {
       this.#free();
     }
+  }
+
+  /** The record's redactor, knowing the values its body carries: made when an answer first needs it. */
+  #redactor(record: CallbackRecord): Redactor {
+    let redactor = this.#redactors.get(record);
+    if (!redactor) {
+      redactor = createRedactor(SENSITIVE_FIELDS);
+      redactor.body(decodeForm(record.body));
+      this.#redactors.set(record, redactor);
+    }
+    return redactor;
   }
 
   #slot(): Promise<void> {
