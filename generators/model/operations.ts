@@ -63,7 +63,6 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       path: model.s2sOperation?.path ?? '/post',
       bodyStyle: 'form',
       action: action.action,
-      keyField: 'client_key',
       ...filled(selector ? { [selector]: action.action } : {}, 'client_key', action.signature),
       requestSchemaName: action.requestSchemaName,
       ...(action.responseSchemaName ? { responseSchemaName: action.responseSchemaName } : {}),
@@ -82,7 +81,6 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       description: describe(operation.requestSchemaName),
       path: operation.path,
       bodyStyle: 'json',
-      ...(operation.signature ? { keyField: 'merchant_key' as const } : {}),
       ...filled({}, operation.signature ? 'merchant_key' : undefined, operation.signature),
       requestSchemaName: operation.requestSchemaName,
       ...(operation.responseSchemaName ? { responseSchemaName: operation.responseSchemaName } : {}),
@@ -96,9 +94,13 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
   return [...s2s, ...checkout];
 }
 
-/** The fields the client fills: the head, the credential and the signature. */
-function filled(head: Record<string, string>, keyField: string | undefined, signature: unknown): Pick<ClientOperation, 'head' | 'clientFilled'> {
-  return { head, clientFilled: [...Object.keys(head), ...(keyField ? [keyField] : []), ...(signature ? [SIGNATURE_FIELD] : [])] };
+/** The fields the client fills: the head, the credential (`keyField`, when the operation is signed with it) and the signature. */
+function filled(head: Record<string, string>, keyField: ClientOperation['keyField'], signature: unknown): Pick<ClientOperation, 'keyField' | 'head' | 'clientFilled'> {
+  return {
+    ...(keyField ? { keyField } : {}),
+    head,
+    clientFilled: [...Object.keys(head), ...(keyField ? [keyField] : []), ...(signature ? [SIGNATURE_FIELD] : [])],
+  };
 }
 
 /** Every field some operation's client fills, sorted: what no caller's input carries. */
