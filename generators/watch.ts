@@ -15,6 +15,7 @@ import { TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
+import { keepToolsLoaded } from './shared/tool-worker.js';
 import { checkSpec } from './spec-check/check.js';
 import { reportProblems } from './spec-check/problem.js';
 
@@ -37,6 +38,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const withTests = !flags.includes('--no-tests');
+// The compilers and formatters the emitters run in worker threads load once, not at every save.
+keepToolsLoaded();
 
 const WATCHED = ['spec', 'templates'] as const;
 /** The spec's given/want rule tables, run after every spec edit. */

@@ -44,6 +44,6 @@ try {
 } catch {
   failed = Math.max(failed, 1);
 }
-rmSync(dir, { recursive: true, force: true });
+if (process.env.KEEP_TEST_REPORT) console.log(`report kept: ${report}`); else rmSync(dir, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -7,6 +7,9 @@ import { operationNames, type OperationNames } from './names.js';
 
 const PROTOCOL_TITLE = { card: 'S2S CARD', apm: 'S2S APM', checkout: 'Checkout' } as const;
 
+/** The field a signed request carries its signature in (the `hash` every signed request schema requires). */
+export const SIGNATURE_FIELD = 'hash';
+
 export interface ClientOperation extends Partial<SigningModel> {
   readonly signingFields: readonly string[];
   /** Header parameters the caller passes in `input.headers`. */
@@ -21,6 +24,14 @@ export interface ClientOperation extends Partial<SigningModel> {
   readonly action?: string;
   /** Absent for an operation the merchant key and hash do not authenticate. */
   readonly keyField?: 'client_key' | 'merchant_key';
+  /** The fields the client fills with the operation's own values: the S2S selector (`action: SALE`). */
+  readonly head: Readonly<Record<string, string>>;
+  /**
+   * Every wire field the client fills itself: `head`'s, the credential (`keyField`) and the
+   * signature (`SIGNATURE_FIELD`) of a signed operation. The caller never passes them: the input
+   * types, the docs' samples, the Try-it form and the PHP shapes leave them out.
+   */
+  readonly clientFilled: readonly string[];
   readonly requestSchemaName: string;
   readonly responseSchemaName?: string;
   readonly idempotent: boolean;
@@ -41,6 +52,8 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
     return (schema.description ?? schema.title ?? '').replace(/\s+/g, ' ').trim();
   };
   const idempotent = (name: string) => model.schema(name)['x-idempotent'] === true;
+  // The S2S body's discriminator names the field that selects the action.
+  const selector = model.s2sOperation && model.schema(model.s2sOperation.requestSchemaName).discriminator?.propertyName;
   const s2s = model.s2sActions.map(
     (action): ClientOperation => ({
       protocol: action.protocol,
@@ -50,7 +63,7 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       path: model.s2sOperation?.path ?? '/post',
       bodyStyle: 'form',
       action: action.action,
-      keyField: 'client_key',
+      ...filled(selector ? { [selector]: action.action } : {}, 'client_key', action.signature),
       requestSchemaName: action.requestSchemaName,
       ...(action.responseSchemaName ? { responseSchemaName: action.responseSchemaName } : {}),
       idempotent: idempotent(action.requestSchemaName),
@@ -68,7 +81,7 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
       description: describe(operation.requestSchemaName),
       path: operation.path,
       bodyStyle: 'json',
-      ...(operation.signature ? { keyField: 'merchant_key' as const } : {}),
+      ...filled({}, operation.signature ? 'merchant_key' : undefined, operation.signature),
       requestSchemaName: operation.requestSchemaName,
       ...(operation.responseSchemaName ? { responseSchemaName: operation.responseSchemaName } : {}),
       idempotent: idempotent(operation.requestSchemaName),
@@ -79,6 +92,20 @@ export function clientOperations(model: SpecModel): ClientOperation[] {
     }),
   );
   return [...s2s, ...checkout];
+}
+
+/** The fields the client fills: the head, the credential (`keyField`, when the operation is signed with it) and the signature. */
+function filled(head: Record<string, string>, keyField: ClientOperation['keyField'], signature: unknown): Pick<ClientOperation, 'keyField' | 'head' | 'clientFilled'> {
+  return {
+    ...(keyField ? { keyField } : {}),
+    head,
+    clientFilled: [...Object.keys(head), ...(keyField ? [keyField] : []), ...(signature ? [SIGNATURE_FIELD] : [])],
+  };
+}
+
+/** Every field some operation's client fills, sorted: what no caller's input carries. */
+export function clientFilledFields(operations: readonly ClientOperation[]): string[] {
+  return [...new Set(operations.flatMap((operation) => operation.clientFilled))].sort();
 }
 
 /** What the runtime needs to know of a request's and a response's shape beyond validation. */

@@ -5,7 +5,7 @@
 import * as prettier from 'prettier';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/emitter.js';
-import { ToolWorker } from '../shared/tool-worker.js';
+import { releaseWorker, workerForRun, type ToolWorker } from '../shared/tool-worker.js';
 import { jsonLayout } from './json-layout.js';
 
 export const GENERATED_DIR = 'generated';
@@ -55,7 +55,7 @@ const PRETTIER_KINDS: ReadonlySet<GeneratedFile['kind']> = new Set(['json', 'mar
  */
 export class Finalizer {
   readonly #projectRoot: string;
-  readonly #prettier = new ToolWorker<{ readonly text: string; readonly filepath: string }, string>('output/prettier-worker.mjs');
+  readonly #prettier = workerForRun<{ readonly text: string; readonly filepath: string }, string>('output/prettier-worker.mjs');
 
   constructor(projectRoot: string, options: { readonly warm: boolean }) {
     this.#projectRoot = projectRoot;
@@ -78,6 +78,6 @@ export class Finalizer {
   }
 
   close(): Promise<void> {
-    return this.#prettier.close();
+    return releaseWorker(this.#prettier as ToolWorker<unknown, unknown>);
   }
 }

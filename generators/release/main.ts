@@ -14,7 +14,8 @@ import { stringify } from 'yaml';
 import { TOOLCHAIN_ROOT } from '../locations.js';
 import { parseCommandLine } from '../shared/command-line.js';
 import { runGate } from './gate.js';
-import { packPackage, publishPackage, type PackedPackage } from './pack.js';
+import { npmSync } from '../shared/npm-command.js';
+import { packPackages, publishPackage, type PackedPackage } from './pack.js';
 import { nextVersion } from './semver.js';
 
 /**
@@ -29,7 +30,7 @@ interface Toolchain {
 }
 
 function configuredRegistry(root: string): string | undefined {
-  const value = execFileSync('npm', ['config', 'get', `${SCOPE}:registry`], { cwd: root, encoding: 'utf8' }).trim();
+  const value = npmSync(['config', 'get', `${SCOPE}:registry`], root).trim();
   return value && value !== 'undefined' ? value : undefined;
 }
 
@@ -66,7 +67,7 @@ export async function release(options: { root: string; dryRun: boolean; registry
   try {
     regenerate();
     mkdirSync(options.outDir, { recursive: true });
-    packages = RELEASED_PACKAGES.map((name) => packPackage(root, join(root, 'generated', name), options.outDir));
+    packages = packPackages(root, RELEASED_PACKAGES.map((name) => join(root, 'generated', name)), options.outDir);
   } catch (error) {
     // Nothing was published: put the tree back as it was.
     for (const path of recorded) rmSync(path, { force: true });

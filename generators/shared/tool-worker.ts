@@ -63,22 +63,49 @@ export class ToolWorker<Request, Reply> {
 }
 
 /**
+ * Whether tools stay loaded between runs of the pipeline. A process that generates again and again
+ * (`npm run dev`) keeps one worker per tool, loaded once; a single run (`npm run generate`, tests)
+ * starts its own and stops them when it ends, so nothing outlives it.
+ */
+let toolsStayLoaded = false;
+const residentWorkers = new Map<string, ToolWorker<unknown, unknown>>();
+
+/** From now on, each tool's worker loads once and serves every later run of the pipeline. */
+export function keepToolsLoaded(): void {
+  toolsStayLoaded = true;
+}
+
+/** A worker of `script` for one run: the resident one while tools stay loaded, else a new one. */
+export function workerForRun<Request, Reply>(script: string): ToolWorker<Request, Reply> {
+  if (!toolsStayLoaded) return new ToolWorker<Request, Reply>(script);
+  let worker = residentWorkers.get(script);
+  if (!worker) residentWorkers.set(script, (worker = new ToolWorker(script)));
+  return worker as ToolWorker<Request, Reply>;
+}
+
+/** Ends a run's use of a worker from workerForRun: stops it, unless it is resident. */
+export async function releaseWorker(worker: ToolWorker<unknown, unknown>): Promise<void> {
+  if (![...residentWorkers.values()].includes(worker)) await worker.close();
+}
+
+/**
  * A worker an emitter warms in warmUp() and uses once in emit(): the warm one, or a new one when
- * warmUp() did not run. Each run of the pipeline warms its own.
+ * warmUp() did not run. Each run of the pipeline warms its own (or, while tools stay loaded, the
+ * resident one).
  */
 export function oneShotWorker<Request, Reply>(script: string): { warmUp(): void; run(request: Request): Promise<Reply> } {
   let warm: ToolWorker<Request, Reply> | undefined;
   return {
     warmUp() {
-      warm ??= new ToolWorker<Request, Reply>(script).start();
+      warm ??= workerForRun<Request, Reply>(script).start();
     },
     async run(request) {
-      const worker = warm ?? new ToolWorker<Request, Reply>(script);
+      const worker = warm ?? workerForRun<Request, Reply>(script);
       warm = undefined;
       try {
         return await worker.call(request);
       } finally {
-        await worker.close();
+        await releaseWorker(worker as ToolWorker<unknown, unknown>);
       }
     },
   };

@@ -3,12 +3,6 @@
 /** Omit that keeps unions apart (the built-in Omit merges `A | B` into one object). */
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Fields the client fills in itself: the action name, the merchant key and the signature. */
-export type ClientFilledField = 'action' | 'client_key' | 'merchant_key' | 'hash';
-
-/** What a client method takes: the wire request without the fields the client fills in. */
-export type RequestInput<T> = DistributiveOmit<T, ClientFilledField>;
-
 /**
  * Values a signature covers that the request does not carry (the original payment's e-mail and
  * card for a refund or a lookup by order). Hashed, never sent. Each is required: an empty string

@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { schemaFields } from '../../generators/model/fields.js';
 import type { OpenApiDocument } from '../../generators/model/openapi.js';
-import { clientOperations } from '../../generators/model/operations.js';
+import { clientFilledFields, clientOperations } from '../../generators/model/operations.js';
 import { buildSpecModel } from '../../generators/model/spec-model.js';
 import { loadBundledSpec } from '../support/spec-examples.js';
 
@@ -22,7 +22,8 @@ const typeOf = (name: string) => checker.getDeclaredTypeOfSymbol(exported.find((
 
 /** Each operation's input and its request's top-level fields by the field layer's need. */
 const model = buildSpecModel(loadBundledSpec() as OpenApiDocument, []);
-const CLIENT_FILLED = new Set(['action', 'client_key', 'merchant_key', 'hash']);
+/** What no input carries: every field some operation's client fills (the model's list). */
+const CLIENT_FILLED = new Set(clientFilledFields(clientOperations(model)));
 const fieldsByNeed = (schemaName: string, left: ReadonlySet<string> = new Set()) => {
   const fields = [...schemaFields(model, schemaName).top].filter(([name]) => !left.has(name));
   const named = (need: string) => fields.filter(([, field]) => field.need === need).map(([name]) => name).sort();

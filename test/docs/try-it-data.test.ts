@@ -15,6 +15,7 @@ const VALIDATE = join(PROJECT_ROOT, 'generated', 'client', 'src', 'validate');
 interface Data {
   validator: string;
   keyField?: string;
+  head: Record<string, string>;
   signature?: SignatureRecipe;
   signingFields: string[];
   examples: { name: string; value: Record<string, unknown> }[];
@@ -51,7 +52,9 @@ describe('Try-it panel data', () => {
       for (const piece of deferred ?? []) await piece.load();
       expect(data.examples.length).toBeGreaterThan(0);
       for (const example of data.examples) {
+        // Opened as the panel opens it: the operation's own values (the action), then the key.
         const request = {
+          ...data.head,
           ...(data.keyField ? { [data.keyField]: '5b6492f0-f8f5-11ea-976a-0242c0a85007' } : {}),
           ...example.value,
         };

@@ -1,11 +1,15 @@
 // The platform team's mistakes, each made on a copy of the project and refused by
 // `npm run generate`: it exits non-zero, the first line of its error output names the file and the
-// line of the mistake, and nothing under generated/ changes. The cheap table of mistakes against the
-// check itself is test/spec/spec-check-cases.test.ts (fast tier).
+// line of the mistake, and nothing under generated/ changes. Then the edit loop, `npm run dev`, on
+// the same copy: a save regenerates, a mistake is reported at its file and line and writes
+// nothing. The cheap table of mistakes against the check itself is
+// test/spec/spec-check-cases.test.ts (fast tier).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { EXAMPLE_PASSWORD } from '../../generators/shared/example-signing.js';
@@ -86,3 +90,60 @@ describe('npm run generate refuses a spec mistake at its file and line, writing 
     }
   });
 });
+
+describe('npm run dev, the edit loop, on the same copy', () => {
+  it('regenerates on a save, refuses a mistake at its file and line writing nothing, and regenerates once it is mended', { timeout: 10 * 60_000 }, async () => {
+    const watcher = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('generators', 'watch.ts'), '--no-tests'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    watcher.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    watcher.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    /** Waits until `output()` matches `pattern` past `from`, or the watcher exits. */
+    const seen = async (output: () => string, from: number, pattern: RegExp): Promise<string> => {
+      for (;;) {
+        const match = pattern.exec(output().slice(from));
+        if (match) return match[0];
+        if (watcher.exitCode !== null) throw new Error(`npm run dev exited (${watcher.exitCode}):\n${stderr}`);
+        await sleep(100);
+      }
+    };
+    const edit = (file: string, find: string, replace: string) => {
+      const path = join(root, file);
+      const text = readFileSync(path, 'utf8');
+      expect(text, `${file} holds ${find}`).toContain(find);
+      writeFileSync(path, text.replace(find, replace));
+    };
+    try {
+      await seen(() => stdout, 0, /start: regenerated in/);
+      // A description a merchant reads on the docs page and in the client's types.
+      const description = 'Looks a transaction up by its `trans_id`.';
+      let from = stdout.length;
+      edit('spec/s2s/actions/get-trans-status.yaml', description, `${description} Edited on a save.`);
+      expect(await seen(() => stdout, from, /spec\/s2s\/actions\/get-trans-status\.yaml: regenerated in \d+ ms, [1-9]\d* generated file\(s\) changed/)).toBeTruthy();
+      const reached = Object.entries(Object.fromEntries(snapshotText())).filter(([, text]) => text.includes('Edited on a save.'));
+      expect(reached.map(([path]) => path.split('/')[0])).toEqual(expect.arrayContaining(['client', 'docs']));
+
+      const mistake = MISTAKES.find((candidate) => candidate.name === 'a YAML indentation error')!;
+      const original = readFileSync(join(root, mistake.file), 'utf8');
+      const line = original.slice(0, original.indexOf(mistake.find)).split('\n').length;
+      const before = snapshot();
+      from = stderr.length;
+      edit(mistake.file, mistake.find, mistake.replace());
+      await seen(() => stderr, from, new RegExp(`${mistake.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}:[0-9]+: error: `));
+      expect(snapshot()).toEqual(before);
+
+      from = stdout.length;
+      writeFileSync(join(root, mistake.file), original);
+      await seen(() => stdout, from, /sale\.yaml: regenerated in/);
+    } finally {
+      watcher.kill();
+    }
+  });
+});
+
+/** generated/ file → text (for what an edit reached). */
+function snapshotText(dir = join(root, 'generated')): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of snapshot(dir).keys()) if (/\.(ts|md|php|json)$/.test(path)) files.set(path, readFileSync(join(dir, path), 'utf8'));
+  return files;
+}

@@ -3,7 +3,10 @@
 import * as checkout from '../../generated/client/src/checkout.js';
 import type { OperationDefinition } from '../../generated/client/src/index.js';
 import * as s2s from '../../generated/client/src/s2s.js';
-import { collectExamples } from './spec-examples.js';
+import type { OpenApiDocument } from '../../generators/model/openapi.js';
+import { clientFilledFields, clientOperations } from '../../generators/model/operations.js';
+import { buildSpecModel } from '../../generators/model/spec-model.js';
+import { collectExamples, loadBundledSpec } from './spec-examples.js';
 
 export const definitions = [...Object.values(s2s), ...Object.values(checkout)].filter(
   (value): value is OperationDefinition => typeof value === 'object' && value !== null && 'validator' in value && 'path' in value,
@@ -18,7 +21,7 @@ export function definitionFor(path: string, example: Record<string, unknown>): O
   return candidates.find((definition) => (protocol ? definition.name.startsWith(protocol) : true)) ?? candidates[0]!;
 }
 
-/** Fields the client fills in itself (the action, the merchant key, the signature). */
-export const CLIENT_FILLED = ['action', 'client_key', 'merchant_key', 'hash'];
+/** Fields the client fills in itself (the action, the merchant key, the signature): the model's list. */
+export const CLIENT_FILLED = clientFilledFields(clientOperations(buildSpecModel(loadBundledSpec() as OpenApiDocument, [])));
 export const requestExamples = collectExamples().filter((example) => example.id.includes(' request ') && !example.id.startsWith('webhook '));
 export const callbackExamples = collectExamples().filter((example) => example.id.startsWith('webhook ') && example.id.includes(' request '));

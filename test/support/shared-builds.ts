@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { projectSite } from '../../generators/docs-site/main.js';
 import { buildDocsSite } from '../../generators/docs-site/site.js';
-import { npm } from './npm.js';
+import { buildAndPack } from '../../generators/release/pack.js';
 import { PROJECT_ROOT } from './spec-examples.js';
 
 const run = promisify(execFile);
@@ -96,14 +96,12 @@ const PACKAGES = ['client', 'sandbox', 'conformance'] as const;
 export type PackageName = (typeof PACKAGES)[number];
 
 /**
- * The three npm packages packed as a release packs them: the kit's prepack builds the client and
- * the sandbox it depends on, then the kit; those two are then packed as built. Each tarball is
- * also unpacked into `<name>/`, so what is checked is what is published, not the work tree.
+ * The three npm packages packed as a release packs them (each built once, dependencies first). Each
+ * tarball is also unpacked into `<name>/`, so what is checked is what is published, not the work tree.
  */
 export async function packedPackages(): Promise<Readonly<Record<PackageName, PackedPackage>>> {
   const dir = await sharedBuild('packages', [...PACKAGES.map((name) => `generated/${name}`), 'package-lock.json'], async (outDir) => {
-    await npm(['pack', '--pack-destination', outDir], { cwd: join(PROJECT_ROOT, 'generated', 'conformance') });
-    for (const name of ['client', 'sandbox']) await npm(['pack', '--pack-destination', outDir, '--ignore-scripts'], { cwd: join(PROJECT_ROOT, 'generated', name) });
+    buildAndPack(PACKAGES.map((name) => join(PROJECT_ROOT, 'generated', name)), outDir);
     for (const name of PACKAGES) {
       await mkdir(join(outDir, name));
       await run('tar', ['-xzf', tarballIn(outDir, name), '-C', join(outDir, name), '--strip-components=1']);

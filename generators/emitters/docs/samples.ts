@@ -56,7 +56,7 @@ function sampleCall(operation: ClientOperation, example: Readonly<Record<string,
   const headers = operation.headers.length > 0 ? Object.fromEntries(operation.headers.map((name) => [name, new Expression('process.env.SESSION_TOKEN!')])) : undefined;
   const s2s = operation.protocol !== 'checkout';
   return {
-    input: clientInput(example, operation.signingFields.length > 0 ? signing : undefined, headers),
+    input: clientInput(example, operation.clientFilled, operation.signingFields.length > 0 ? signing : undefined, headers),
     urlVariable: s2s ? 'GATEWAY_URL' : 'CHECKOUT_URL',
     keyVariable: s2s ? 'CLIENT_KEY' : 'MERCHANT_KEY',
     group: s2s ? operation.protocol : 'checkout',

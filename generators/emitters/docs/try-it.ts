@@ -24,6 +24,10 @@ export interface TryItData {
   readonly path: string;
   readonly bodyStyle: 'form' | 'json';
   readonly keyField?: string;
+  /** The fields the client fills with the operation's own values (`action: SALE`); the panel fills them too. */
+  readonly head: Readonly<Record<string, string>>;
+  /** Every field the client fills (the model's `clientFilled`): not in the form, not in "Copy as TypeScript". */
+  readonly clientFilled: readonly string[];
   /** The request schema, whose validator module (`validate/<schema>`) the client's operation loads. */
   readonly validator: string;
   readonly signature?: ClientOperation['signature'];
@@ -47,10 +51,9 @@ export const tryItPath = (page: string) => `/try-it${page}.json`;
 /** The tag a page carries: the theme's async component, given its data's address. */
 export const tryItTag = (page: string) => `<TryIt data="${tryItPath(page)}" />`;
 
-const CLIENT_FILLED = new Set(['client_key', 'merchant_key', 'hash']);
-
-function unsigned(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !CLIENT_FILLED.has(key)));
+/** An example as the reader fills the form: without the fields the client (and the panel) fills. */
+function formValue(operation: ClientOperation, value: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !operation.clientFilled.includes(key)));
 }
 
 /** The follow-ups of an S2S action: CAPTURE after AUTH, a refund after SALE or CAPTURE, a status lookup. */
@@ -76,12 +79,14 @@ function operationData(site: Site, operation: ClientOperation, page: string, exa
     path: operation.path,
     bodyStyle: operation.bodyStyle,
     ...(operation.keyField ? { keyField: operation.keyField } : {}),
+    head: operation.head,
+    clientFilled: operation.clientFilled,
     validator: operation.requestSchemaName,
     ...(operation.signature ? { signature: operation.signature } : {}),
     signingFields: operation.signingFields,
     headers: operation.headers,
     clientCall: clientCallPath(operation.protocol, operation.names.method),
-    examples: examples.map((example) => ({ name: example.summary ?? example.key, value: unsigned(example.value) })),
+    examples: examples.map((example) => ({ name: example.summary ?? example.key, value: formValue(operation, example.value) })),
     followUps,
     ...callbackSignature(site.model, operation.protocol),
   };

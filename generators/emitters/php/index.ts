@@ -182,7 +182,7 @@ function objectShape(model: SpecModel, schema: SchemaObject, depth: number): str
 
 function inputShape(model: SpecModel, operation: ClientOperation): string {
   // Filled by the client: the operation's action and merchant key; the hash is computed.
-  const fields = [...schemaFields(model, operation.requestSchemaName).top].filter(([name]) => !['action', 'client_key', 'merchant_key', 'hash'].includes(name));
+  const fields = [...schemaFields(model, operation.requestSchemaName).top].filter(([name]) => !operation.clientFilled.includes(name));
   const lines = fields.map(([name, field]) => shapeEntry(model, name, field, field.need, 1));
   if (operation.signingFields.length > 0) lines.push(`'signing': array{${operation.signingFields.map((field) => `${phpString(field)}: string`).join(', ')}}`);
   const variantSigning = Object.values(operation.signature?.variants ?? {}).flatMap((variant) => variant.signing ?? []);

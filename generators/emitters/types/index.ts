@@ -11,7 +11,7 @@ import { oneShotWorker } from '../../shared/tool-worker.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../../model/names.js';
-import { clientOperations } from '../../model/operations.js';
+import { clientFilledFields, clientOperations } from '../../model/operations.js';
 import { withoutDottedNames } from '../../model/dotted-names.js';
 
 export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
@@ -45,9 +45,23 @@ function namedTypes(model: SpecModel): GeneratedFile {
   const file = project.createSourceFile('types.ts');
   file.addImportDeclarations([
     { moduleSpecifier: './schema.js', namedImports: ['components'], isTypeOnly: true },
-    { moduleSpecifier: './runtime/types.js', namedImports: ['RequestInput', 'SigningInput'], isTypeOnly: true },
+    { moduleSpecifier: './runtime/types.js', namedImports: ['DistributiveOmit', 'SigningInput'], isTypeOnly: true },
   ]);
-  const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
+  const operations = clientOperations(model);
+  const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [
+    {
+      isExported: true,
+      name: 'ClientFilledField',
+      type: clientFilledFields(operations).map(stringLiteral).join(' | '),
+      docs: ['Fields the client fills in itself: the action name, the merchant key and the signature.'],
+    },
+    {
+      name: 'RequestInput',
+      typeParameters: ['T'],
+      type: 'DistributiveOmit<T, ClientFilledField>',
+      docs: ['What a client method takes: the wire request without the fields the client fills in.'],
+    },
+  ];
   for (const name of model.schemas.keys()) {
     if (RESERVED.has(name)) throw new Error(`Schema name ${name} shadows a global type; rename it in the spec`);
     const schema = model.schema(name);
@@ -58,7 +72,7 @@ function namedTypes(model: SpecModel): GeneratedFile {
       ...(schema.description || schema.title ? { docs: [(schema.description ?? schema.title ?? '').trim()] } : {}),
     });
   }
-  for (const operation of clientOperations(model)) {
+  for (const operation of operations) {
     const variantFields = variantSigning(operation);
     const extras = [
       ...(operation.signingFields.length > 0

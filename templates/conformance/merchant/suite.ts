@@ -81,7 +81,6 @@ export async function runMerchantSuite(options: MerchantSuiteOptions): Promise<R
           sequence: index + 1,
           url: options.callbackUrl,
           body: item.signed.body,
-          fields: {},
         },
         item.signed.tamper,
       ),

@@ -13,6 +13,7 @@ import {
   validate,
   wireBody,
   type Field,
+  type ShownCallback,
   type TryItData,
 } from './try-it-request.js';
 import { clientInput, typescriptCall } from './typescript-call.js';
@@ -61,6 +62,8 @@ export default defineComponent({
     const lastSent = ref<Record<string, unknown>>({});
     /** The requests earlier in a follow-up chain (the SALE before its refund): the order's own values. */
     const chain = ref<Record<string, unknown>>({});
+    /** The sandbox's answers in this chain, newest first: a callback's masked token is the one an answer gave. */
+    const answers = ref<Record<string, unknown>[]>([]);
 
     async function load(address: string, carry: Record<string, string> = {}) {
       // The page's data is under its own release's site (`/v/6.7.0/try-it/…` on an older one).
@@ -192,6 +195,8 @@ export default defineComponent({
           // Not JSON: shown as text.
         }
         answer.value = { status: response.status, body: parsed };
+        if (typeof parsed === 'object' && parsed !== null)
+          answers.value = [parsed as Record<string, unknown>, ...answers.value];
         lastSent.value = request.value;
         await inspect('settled');
       } catch {
@@ -226,6 +231,7 @@ export default defineComponent({
               call: data.value.clientCall,
               input: clientInput(
                 request.value,
+                data.value.clientFilled,
                 data.value.signingFields.length > 0 ? { ...signing } : undefined,
                 data.value.headers.length > 0 ? sentHeaders.value : undefined,
               ),
@@ -291,11 +297,18 @@ export default defineComponent({
       if (!data.value || !merchant.value) return '';
       const verified = callbackVerified(
         data.value,
-        (callback['fields'] ?? {}) as Record<string, unknown>,
+        { fields: {}, ...(callback as Partial<ShownCallback>) },
         { ...chain.value, ...lastSent.value, ...signing },
+        answers.value,
         merchant.value.password,
       );
-      return verified === undefined ? '' : verified ? ', hash verified' : ', hash does not verify';
+      return verified === undefined
+        ? ''
+        : verified === 'verified'
+          ? ', hash verified'
+          : verified === 'masked'
+            ? `, hash not checked: the sandbox masks ${(callback['masked'] as string[]).join(', ')}`
+            : ', hash does not verify';
     }
 
     /**

@@ -11,22 +11,23 @@ export class Expression {
   }
 }
 
-/** Wire fields the client fills itself: the caller never passes them. */
-const CLIENT_FILLED: ReadonlySet<string> = new Set(['action', 'client_key', 'merchant_key', 'hash']);
-
 /** How the client reaches an operation: `s2s.card.sale`, `checkout.createSession`. */
 export function clientCallPath(protocol: 'card' | 'apm' | 'checkout', method: string): string {
   return protocol === 'checkout' ? `checkout.${method}` : `s2s.${protocol}.${method}`;
 }
 
-/** The client input for a wire request: its fields less those the client fills, then the signing values and headers it needs. */
+/**
+ * The client input for a wire request: its fields less those the client fills (`clientFilled`, the
+ * model's list for the operation), then the signing values and headers it needs.
+ */
 export function clientInput(
   request: Readonly<Record<string, unknown>>,
+  clientFilled: readonly string[],
   signing: Readonly<Record<string, unknown>> | undefined,
   headers: Readonly<Record<string, unknown>> | undefined,
 ): Record<string, unknown> {
   const input: Record<string, unknown> = Object.fromEntries(
-    Object.entries(request).filter(([name]) => !CLIENT_FILLED.has(name)),
+    Object.entries(request).filter(([name]) => !clientFilled.includes(name)),
   );
   if (signing) input['signing'] = signing;
   if (headers) input['headers'] = headers;

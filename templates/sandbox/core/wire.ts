@@ -134,7 +134,12 @@ export function parseJsonObject(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: new BadRequest('body', `The body is not valid JSON (${(error as Error).message}).`) };
+    // Where, never what: V8's message may quote the body, card data and all.
+    const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+    return {
+      ok: false,
+      error: new BadRequest('body', `The body is not valid JSON${position ? ` (at character ${position})` : ''}.`),
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, error: new BadRequest('body', 'The JSON body must be an object.') };

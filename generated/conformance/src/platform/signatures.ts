@@ -26,10 +26,11 @@ export function signatureScenarios(
         title: `${operationTitle(operation)} with a wrong hash is refused`,
         async run(context) {
           const body = fresh(example);
-          const keyField = operation.kind === 's2s' ? 'client_key' : 'merchant_key';
+          // The key goes in the operation's own key field (the model's), as the client sends it.
+          const { keyField } = operation.entry.operation;
           const wrong = computeSignature(
             operation.entry.operation.signature!,
-            { ...body, [keyField]: target.merchantKey },
+            { ...body, ...(keyField ? { [keyField]: target.merchantKey } : {}) },
             `${target.password}-wrong`,
           );
           const answer = await sendTo(target, operation, body, wrong);

@@ -22,6 +22,10 @@ export interface TryItData {
   readonly path: string;
   readonly bodyStyle: 'form' | 'json';
   readonly keyField?: string;
+  /** The fields the client fills with the operation's own values (`action: SALE`): the panel fills them too. */
+  readonly head: Readonly<Record<string, string>>;
+  /** Every field the client fills (the model's list): not in the form, left out of "Copy as TypeScript". */
+  readonly clientFilled: readonly string[];
   /** The request schema: its validator module is `validate/<name>` of the client package. */
   readonly validator: string;
   readonly signature?: SignatureRecipe;
@@ -76,9 +80,17 @@ function typed(field: Field): unknown {
   return field.value;
 }
 
-/** The request object the fields make, with the merchant key in its field (no hash yet). */
+/**
+ * The request object the fields make, opened as the client opens it: the operation's own values
+ * (`action`) and the merchant key in its field (no hash yet).
+ */
 export function requestObject(data: TryItData, fields: readonly Field[], key: string): Record<string, unknown> {
-  const withKey = data.keyField ? [{ path: data.keyField, value: key, type: 'string' as const }, ...fields] : fields;
+  const head: Field[] = Object.entries(data.head).map(([path, value]) => ({ path, value, type: 'string' }));
+  const withKey = [
+    ...head,
+    ...(data.keyField ? [{ path: data.keyField, value: key, type: 'string' as const }] : []),
+    ...fields,
+  ];
   if (data.bodyStyle === 'form')
     return decodeForm(
       withKey
@@ -196,19 +208,39 @@ export function curlCall(
   ].join(' \\\n');
 }
 
+/** A delivered callback as the sandbox's inspection shows it: card data masked, named in `masked`. */
+export interface ShownCallback {
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The dotted paths of the fields shown masked (`card_token`): the merchant got them in full. */
+  readonly masked?: readonly string[];
+}
+
 /**
  * Whether a delivered callback's `hash` is the one its recipe gives with the merchant's password,
- * the values it does not carry taken from the request that caused it (as a merchant's handler
- * takes them from its own order).
+ * checked over the fields as the merchant's endpoint received them: a field the sandbox shows
+ * masked is put back from what this merchant itself sent or was answered (`known`, the same path:
+ * the `card_token` a SALE answered), and the values the callback does not carry are taken from the
+ * request that caused it (`sent`, as a merchant's handler takes them from its own order).
+ * `masked` when a masked field the panel never saw may be what the hash covers.
  */
 export function callbackVerified(
   data: TryItData,
-  fields: Readonly<Record<string, unknown>>,
+  callback: ShownCallback,
   sent: Readonly<Record<string, unknown>>,
+  known: readonly Readonly<Record<string, unknown>>[],
   password: string,
-): boolean | undefined {
+): 'verified' | 'not verified' | 'masked' | undefined {
   const recipe = data.callbackSignature;
-  if (!recipe || typeof fields['hash'] !== 'string') return undefined;
+  if (!recipe || typeof callback.fields['hash'] !== 'string') return undefined;
+  let fields: Record<string, unknown> = { ...callback.fields };
+  const unknown: string[] = [];
+  for (const path of callback.masked ?? []) {
+    const value = [sent, ...known]
+      .map((exchange) => readPath(exchange, path))
+      .find((found) => typeof found === 'string');
+    if (value === undefined) unknown.push(path);
+    else fields = withPath(fields, path.split('.'), value);
+  }
   // The values the callback may leave out (`x-signature.context`: the payer e-mail, the card),
   // by the request's names, used only where the callback does not carry them.
   const names = [...recipe.signingFields, ...Object.keys(recipe.context)];
@@ -218,5 +250,20 @@ export function callbackVerified(
       .map((name) => [name, readPath(sent, recipe.context[name] ?? name)])
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  return computeSignature(recipe.signature, { ...fields, ...context }, password) === fields['hash'].toLowerCase();
+  const hash = String(callback.fields['hash']).toLowerCase();
+  if (computeSignature(recipe.signature, { ...fields, ...context }, password) === hash) return 'verified';
+  return unknown.length > 0 ? 'masked' : 'not verified';
+}
+
+/** A copy of `node` with `value` at `path`. */
+function withPath(node: Record<string, unknown>, path: readonly string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path as [string, ...string[]];
+  const child = node[head];
+  return {
+    ...node,
+    [head]:
+      rest.length === 0
+        ? value
+        : withPath(typeof child === 'object' && child !== null ? { ...child } : {}, rest, value),
+  };
 }

@@ -5,7 +5,7 @@
 // `/_sandbox/...` inspection and control endpoints. node:http is enough: the routes are few and
 // fixed, bodies are decoded by the client package's codec, and nothing here needs a framework's
 // plugins; it keeps the package's dependencies to the client and the QR library.
-import { INTERFACE_HEADERS, maskPan, PACKAGE_VERSION, SPEC_VERSION } from '@payment-gateway/merchant-client';
+import { INTERFACE_HEADERS, maskPan, PACKAGE_VERSION, scrubText, SPEC_VERSION } from '@payment-gateway/merchant-client';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Answer, invalid } from './core/answers.js';
@@ -62,7 +62,7 @@ export async function serve(tables: SandboxTables, options: StartOptions = {}): 
     route(sandbox, checkoutPaths, request, response).catch((error: unknown) => {
       // A defect of the sandbox, never of the request: answer, log the kind, keep serving.
       console.error(
-        `payment-gateway-sandbox: internal error on ${request.method} ${request.url?.split('?')[0]}: ${(error as Error)?.name ?? 'Error'}`,
+        `payment-gateway-sandbox: internal error on ${request.method} ${scrubText(request.url?.split('?')[0] ?? '')}: ${(error as Error)?.name ?? 'Error'}`,
       );
       if (!response.headersSent)
         sendJson(response, 500, { error_message: 'The sandbox failed on this request (a sandbox defect).' });
@@ -155,7 +155,7 @@ async function route(
   }
   if (segments[0] === '_sandbox') return control(sandbox, method, segments.slice(1), request, response);
   sendJson(response, 404, {
-    error_message: `No route ${method} ${path}. S2S: POST /post; Checkout: POST /api/v1/...; inspection: GET /_sandbox/transactions.`,
+    error_message: `No route ${method} ${scrubText(path)}. S2S: POST /post; Checkout: POST /api/v1/...; inspection: GET /_sandbox/transactions.`,
   });
 }
 
@@ -299,6 +299,7 @@ function transactionView(transaction: Transaction) {
   };
 }
 
+/** A callback as the inspection endpoint shows it: the log's masked fields, and which ones it masked. */
 function callbackView(record: CallbackRecord) {
   return {
     id: record.id,
@@ -309,6 +310,7 @@ function callbackView(record: CallbackRecord) {
     state: record.state,
     ...(record.faults.length ? { faults: record.faults } : {}),
     fields: record.fields,
+    ...(record.masked.length ? { masked: record.masked } : {}),
     attempts: record.attempts,
   };
 }

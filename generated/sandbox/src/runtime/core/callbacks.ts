@@ -2,13 +2,7 @@
 
 // The callback of each transition: its fields per protocol (S2S CARD, S2S APM, Checkout), signed
 // with the callback's own recipe by the client package's signer, then handed to delivery.
-import {
-  buildTestCallback,
-  decodeForm,
-  maskPan,
-  type FormObject,
-  type SignatureAlgorithm,
-} from '@payment-gateway/merchant-client';
+import { buildTestCallback, maskPan, type FormObject, type SignatureAlgorithm } from '@payment-gateway/merchant-client';
 import { tamperer, type Tamperer } from './callback-faults.js';
 import { platformDate } from './clock.js';
 import { DECLINE_REASONS } from './decline-reasons.js';
@@ -81,7 +75,6 @@ export function emitCallback(
       sequence: transition.sequence,
       url: transaction.merchant.callbackUrl,
       body: signed.body,
-      fields: decodeForm(signed.body),
     },
     signed.tamper,
   );

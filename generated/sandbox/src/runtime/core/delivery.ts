@@ -8,6 +8,16 @@
 // the waits, so `POST /_sandbox/clock` replays a day of retries in a moment. Every attempt is logged.
 // With callback faults (callback-faults.ts) the engine also sends what a real delivery may:
 // duplicates, reordered, late and retried callbacks and tampered copies, and judges each answer.
+// The log shows no card data: a record's fields are masked with the client's one list of
+// sensitive fields, and every answer it keeps is scrubbed of the values they carried.
+import {
+  createRedactor,
+  decodeForm,
+  redact,
+  SENSITIVE_FIELDS,
+  type FormObject,
+  type Redactor,
+} from '@payment-gateway/merchant-client';
 import {
   CALLBACK_FAULTS,
   isTampering,
@@ -45,10 +55,12 @@ export interface CallbackRecord {
   /** The transition it reports (its transaction's sequence number). */
   readonly sequence: number;
   readonly url: string | undefined;
-  /** The signed form body, exactly as posted. */
+  /** The signed form body, exactly as posted (never shown: it may carry tokens). */
   readonly body: string;
-  /** The fields for the log, card data masked (the body carries only the masked card anyway). */
+  /** The body's fields for the log, each field of the client's `SENSITIVE_FIELDS` masked. */
   readonly fields: Readonly<Record<string, unknown>>;
+  /** The dotted paths of the fields `fields` shows masked: the body carries their values in full. */
+  readonly masked: readonly string[];
   /** The faults played on its delivery. */
   readonly faults: readonly CallbackFault[];
   state: 'pending' | 'delivered' | 'failed' | 'no-url';
@@ -111,6 +123,8 @@ interface Exchange {
 export class CallbackDelivery {
   readonly log: CallbackRecord[] = [];
   readonly #byId = new Map<string, CallbackRecord>();
+  /** Per record, what scrubs its card data from the answers an endpoint gives (one may echo the body). */
+  readonly #redactors = new WeakMap<CallbackRecord, Redactor>();
   readonly #urls = new Map<string, UrlHealth>();
   /** The last send of each transaction, so its callbacks go out in order. */
   readonly #chains = new Map<string, Promise<void>>();
@@ -140,13 +154,17 @@ export class CallbackDelivery {
    * own; `tamper` makes the tampered copies the tamper faults send.
    */
   enqueue(
-    record: Omit<CallbackRecord, 'id' | 'state' | 'attempts' | 'faults'> & {
+    record: Omit<CallbackRecord, 'id' | 'state' | 'attempts' | 'faults' | 'fields' | 'masked'> & {
       readonly faults?: readonly CallbackFault[];
     },
     tamper?: Tamperer,
   ): CallbackRecord {
+    const sent = decodeForm(record.body);
+    const fields = redact(sent, SENSITIVE_FIELDS) as FormObject;
     const full: CallbackRecord = {
       ...record,
+      fields,
+      masked: maskedPaths(sent, fields),
       id: `cb_${this.log.length + 1}`,
       faults: record.faults ?? this.options.faults,
       state: record.url ? 'pending' : 'no-url',
@@ -257,7 +275,7 @@ export class CallbackDelivery {
     // `retry`: the first delivery's answer is dropped, as when it comes too late.
     const dropped = record.faults.includes('retry') && tries() === 0;
     const at = new Date(now).toISOString();
-    const exchange = await this.#post(url, record.kind, send.body);
+    const exchange = await this.#post(record, url, send.body);
     let attempt: DeliveryAttempt;
     if (dropped)
       attempt = {
@@ -295,7 +313,7 @@ export class CallbackDelivery {
   async #extra(record: CallbackRecord, send: Send): Promise<void> {
     const fault = send.fault!;
     const at = new Date(this.clock.now()).toISOString();
-    const exchange = await this.#post(record.url!, record.kind, send.body);
+    const exchange = await this.#post(record, record.url!, send.body);
     const rule: FaultRule = CALLBACK_FAULTS[fault];
     const right = rule.must === 'refuse' ? !exchange.acknowledged : exchange.acknowledged;
     const shown =
@@ -329,7 +347,7 @@ export class CallbackDelivery {
     }
   }
 
-  async #post(url: string, kind: CallbackKind, body: string): Promise<Exchange> {
+  async #post(record: CallbackRecord, url: string, body: string): Promise<Exchange> {
     await this.#slot();
     try {
       const response = await fetch(url, {
@@ -339,9 +357,11 @@ export class CallbackDelivery {
         signal: AbortSignal.timeout(this.options.timeoutMs),
         redirect: 'manual',
       });
-      const text = (await response.text()).trim();
+      const answer = (await response.text()).trim();
       // S2S asks for the text OK; Checkout takes any 2xx (facts §4 and §3.5).
-      const acknowledged = response.ok && (kind === 'checkout' || text === 'OK');
+      const acknowledged = response.ok && (record.kind === 'checkout' || answer === 'OK');
+      // Scrubbed whole, then cut: a cut through a secret would keep its start.
+      const text = answer === 'OK' ? answer : this.#redactor(record).text(answer);
       return {
         acknowledged,
         httpStatus: response.status,
@@ -365,6 +385,17 @@ export class CallbackDelivery {
     }
   }
 
+  /** The record's redactor, knowing the values its body carries: made when an answer first needs it. */
+  #redactor(record: CallbackRecord): Redactor {
+    let redactor = this.#redactors.get(record);
+    if (!redactor) {
+      redactor = createRedactor(SENSITIVE_FIELDS);
+      redactor.body(decodeForm(record.body));
+      this.#redactors.set(record, redactor);
+    }
+    return redactor;
+  }
+
   #slot(): Promise<void> {
     if (this.#inFlight < this.options.concurrency) {
       this.#inFlight++;
@@ -384,6 +415,14 @@ export class CallbackDelivery {
 const isTry = (attempt: DeliveryAttempt) =>
   attempt.outcome !== 'blocked' &&
   (attempt.fault === undefined || attempt.fault === 'retry' || attempt.fault === 'reorder');
+
+/** The dotted paths (`card_token`, `custom_data.pan`) where masking changed a value. */
+function maskedPaths(sent: unknown, shown: unknown, prefix = ''): string[] {
+  if (typeof sent !== 'object' || sent === null) return sent === shown ? [] : [prefix];
+  return Object.entries(sent).flatMap(([key, value]) =>
+    maskedPaths(value, (shown as Record<string, unknown>)[key], prefix ? `${prefix}.${key}` : key),
+  );
+}
 
 /** An exchange's answer as an attempt shows it. */
 function answered(exchange: Exchange): Omit<DeliveryAttempt, 'at' | 'outcome'> {
