@@ -29,7 +29,7 @@ export const FULL_TIER_GROUPS = {
 
 /**
  * Groups `npm run check` leaves out, run by a command of their own (`npm run check:slow`, README
- * "Tests"): the recipes (project copies, generations and a fast-tier run) and the three-release
+ * "Tests"): the recipes (project copies, generations and a fast-tier run each) and the three-release
  * site (three VitePress builds and a crawl of every page of each) take minutes that put the full
  * tier past CI's time budget.
  */

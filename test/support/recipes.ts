@@ -31,12 +31,18 @@ export interface RecipeStep {
   readonly block: string;
 }
 
+/** A step's marker and the code block it acts on. */
+const STEP = /<!-- step (\{.*?\}) -->\n(?:\n<!-- prettier-ignore -->)?\n```\w*\n([\s\S]*?)```/g;
+
+/** The page without its recipes' steps: their blocks are fragments of the project's files, checked where they go by following the recipe. */
+export const withoutRecipeSteps = (markdown: string): string => markdown.replace(STEP, '');
+
 /** The guide's recipes by name, each its steps in order. */
 export function guideRecipes(markdown = readFileSync(GUIDE, 'utf8')): Map<string, RecipeStep[]> {
   const recipes = new Map<string, RecipeStep[]>();
   const parts = markdown.split(/<!-- recipe: ([\w-]+) -->/);
   for (let index = 1; index < parts.length; index += 2) {
-    const steps = [...parts[index + 1]!.matchAll(/<!-- step (\{.*?\}) -->\n(?:\n<!-- prettier-ignore -->)?\n```\w*\n([\s\S]*?)```/g)].map(
+    const steps = [...parts[index + 1]!.matchAll(STEP)].map(
       ([, marker, block]) => ({ ...(JSON.parse(marker!) as Omit<RecipeStep, 'block'>), block: block! }),
     );
     recipes.set(parts[index]!, steps);
@@ -77,7 +83,9 @@ export async function followRecipe(root: string, steps: readonly RecipeStep[]): 
       const old = step.replace ? step.text! : step.block;
       const at = step.replace ? text.indexOf(old) : onlyOccurrence(text, old, file);
       if (at < 0) throw new Error(`${file}: the guide's text is not there: ${old}`);
-      writeFileSync(path, `${text.slice(0, at)}${step.replace ? step.block : ''}${text.slice(at + old.length)}`);
+      // A block ends its last line; a replaced text that ends mid-line goes on with the same line.
+      const replacement = step.replace ? (old.endsWith('\n') ? step.block : step.block.replace(/\n$/, '')) : '';
+      writeFileSync(path, `${text.slice(0, at)}${replacement}${text.slice(at + old.length)}`);
     } else if (step.run) {
       for (const command of step.block.trim().split('\n')) {
         const [tool, ...args] = command.trim().split(/\s+/);
@@ -87,7 +95,8 @@ export async function followRecipe(root: string, steps: readonly RecipeStep[]): 
           (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${error.stdout ?? ''}\n${error.stderr ?? ''}` }),
         );
         runs.push({ command, output: result.output });
-        if (result.ok === Boolean(step.fails)) throw new Error(`\`${command}\` ${step.fails ? 'passed where the guide says it fails' : 'failed'}:\n${result.output}`);
+        // The end of the output, where npm test sums up its failures.
+        if (result.ok === Boolean(step.fails)) throw new Error(`\`${command}\` ${step.fails ? 'passed where the guide says it fails' : 'failed'}:\n${result.output.slice(-30_000)}`);
       }
     } else if (step.output) {
       const last = runs.at(-1);
