@@ -94,6 +94,9 @@ export function plainJson(value: unknown): string {
 /** The digest of an emitter's files, as a dependent's key takes them. */
 export const digestOutput = (files: readonly GeneratedFile[]): string => digestText(JSON.stringify(files));
 
+/** The file holding the last run's inputs (not an entry: entries end in `-<key>.json`). */
+const LAST_INPUTS = 'last-run-inputs';
+
 export class EmitterCache {
   readonly #dir: string;
 
@@ -120,6 +123,22 @@ export class EmitterCache {
   async emitters(): Promise<Set<string>> {
     const files = await readdir(this.#dir).catch(() => []);
     return new Set(files.flatMap((file) => /^(.+)-[0-9a-f]{64}\.json$/.exec(file)?.[1] ?? []));
+  }
+
+  /**
+   * The inputs (a digest: toolchain, spec files, emitters) of the last run that stored its
+   * entries, or undefined. Only a hint of whether a run is likely to run emitters (whether to warm
+   * their tools up), never whether an entry is used: that is its key alone.
+   */
+  async lastInputs(): Promise<string | undefined> {
+    return readFile(join(this.#dir, LAST_INPUTS), 'utf8').catch(() => undefined);
+  }
+
+  async recordInputs(inputs: string): Promise<void> {
+    await mkdir(this.#dir, { recursive: true });
+    const temporary = join(this.#dir, `${LAST_INPUTS}.${process.pid}.tmp`);
+    await writeFile(temporary, inputs);
+    await rename(temporary, join(this.#dir, LAST_INPUTS));
   }
 
   /** Stores the entry and removes the emitter's older ones. */

@@ -13,7 +13,7 @@ import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
-import { loadSpec } from './model/load-spec.js';
+import { loadSpec, specFromBundle, type SpecBundle } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
 
@@ -36,6 +36,12 @@ export interface GenerateOptions {
    * emitter runs.
    */
   readonly cacheDir?: string;
+  /**
+   * Where the bundled spec comes from: `npm run generate` and `npm run dev` hand over the spec
+   * check's bundle, so the spec is bundled once and the check runs while the workers load (it
+   * throws to stop the run when the spec is refused). Without it the pipeline bundles the spec.
+   */
+  readonly bundle?: () => Promise<SpecBundle>;
   /** Told, as each emitter's files are ready, whether they came from the cache and how long they took. */
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
@@ -52,12 +58,10 @@ export const GENERATE_CACHE_DIR = '.cache/generate';
 const DEFAULT_ROOT_FILE = 'spec/openapi.yaml';
 const DEFAULT_DEPLOYMENT_FILE = 'spec/deployment.yaml';
 
-export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE): Promise<SpecModel> {
-  const spec = await loadSpec({
-    rootFile: join(projectRoot, rootFile),
-    redoclyConfig: join(projectRoot, 'redocly.yaml'),
-    deploymentFile: join(projectRoot, deploymentFile),
-  });
+export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
+  const spec = bundled
+    ? await specFromBundle(bundled, join(projectRoot, deploymentFile))
+    : await loadSpec({ rootFile: join(projectRoot, rootFile), redoclyConfig: join(projectRoot, 'redocly.yaml'), deploymentFile: join(projectRoot, deploymentFile) });
   return buildSpecModel(spec.document, spec.sourceFiles.map((file) => relative(projectRoot, file)));
 }
 
@@ -69,17 +73,18 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
   const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
   const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
-  // Set-up that needs no model (loading a worker's tools) overlaps loading the spec; with a cache
-  // that holds an emitter's files already, the emitter is likely not to run, and starts its
-  // worker only if it does.
+  // Set-up that needs no model (a worker loading its tools) starts first and overlaps the spec's
+  // check and bundle. With a cache, it is skipped only when the cache is certain to serve every
+  // emitter: the toolchain and the spec files are the last run's (cacheInputs), and the emitter
+  // has an entry; any other run may run the emitter, and warms it.
+  const inputs = digests && digests.then(([toolchain, spec]) => cacheInputs(toolchain, spec, emitters));
+  const cold = !cache || (await cache.lastInputs()) !== (await inputs);
   const stored = cache ? await cache.emitters() : new Set<string>();
-  for (const emitter of emitters) if (!stored.has(emitter.name)) emitter.warmUp?.();
-  // Prettier, for the READMEs, warms in a worker too when everything is generated (a run of a
-  // few emitters, or one from a cache, starts it only if an emitter it runs writes markdown).
-  const finalizer = new Finalizer(options.projectRoot, { warm: options.emitters === undefined && stored.size === 0 });
+  for (const emitter of emitters) if (cold || !stored.has(emitter.name)) emitter.warmUp?.();
+  const finalizer = new Finalizer(options.projectRoot);
   let scratchDir: string | undefined;
   try {
-    const model = await loadModel(options.projectRoot, rootFile, deploymentFile);
+    const model = await loadModel(options.projectRoot, rootFile, deploymentFile, await options.bundle?.());
     scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
     const keys = digests && {
       cache: cache!,
@@ -93,6 +98,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       ...(options.onEmitter ? { onEmitter: options.onEmitter } : {}),
     });
     const batches = await Promise.all(emitters.map(async (emitter) => (await emitted.get(emitter.name)!).finalized));
+    if (cache) await cache.recordInputs((await inputs)!);
     const files = new Map<string, string>();
     for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
       if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
@@ -134,6 +140,11 @@ interface EmitOptions {
   readonly toolchain?: Awaited<ReturnType<typeof toolchainDigests>>;
   readonly spec?: string;
   readonly onEmitter?: (event: EmitterEvent) => void;
+}
+
+/** What decides whether a run may find every emitter in the cache: the toolchain, the spec files and the emitters run. */
+async function cacheInputs(toolchain: Awaited<ReturnType<typeof toolchainDigests>>, spec: string, emitters: readonly Emitter[]): Promise<string> {
+  return digestText(CACHE_FORMAT, process.version, toolchain.common, spec, ...(await Promise.all(emitters.map(async (emitter) => `${emitter.name} ${await toolchain.emitter(emitter.name)}`))));
 }
 
 /** Version of the cache's entries and keys: a change to their shape makes every older entry unused. */

@@ -12,9 +12,10 @@ export interface GeneratedFile {
   /** Where the content comes from, for the banner (the emitter, or the template it copied). */
   readonly source: string;
   /**
-   * Written laid out by its emitter (the docs pages): finalize adds the banner and no prettier
-   * pass. Prettier would also pad every markdown table, so widening one cell would rewrite the
-   * whole table in review.
+   * Written laid out by its emitter: finalize adds the banner and no prettier pass. The docs pages
+   * (prettier would also pad every markdown table, so widening one cell would rewrite the whole
+   * table in review), and the READMEs and changelog, written as prettier prints them (copies of
+   * prettier-formatted templates, tables aligned; test/generators/layout.test.ts checks them).
    */
   readonly laidOut?: boolean;
 }

@@ -49,6 +49,8 @@ export const conformanceEmitter: Emitter = {
       contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'),
       kind: 'markdown',
       source: `${TEMPLATES}/README.md`,
+      // A template, kept prettier-formatted.
+      laidOut: true,
     });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({

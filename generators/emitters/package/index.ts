@@ -100,12 +100,17 @@ export const packageEmitter: Emitter = {
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
       kind: 'markdown',
       source: 'templates/package/README.md',
+      // A template, kept prettier-formatted.
+      laidOut: true,
     });
     files.push({
       path: 'client/CHANGELOG.md',
       contents: renderPackageChangelog(project.clientPackage.name, packageReleases(root), renderChangelog(model.document.info.title, model.releases)),
       kind: 'markdown',
       source: 'generators/emitters/package',
+      // Written as prettier prints it (test/generators/layout.test.ts): prettier's pass over its
+      // quarter-megabyte was the longest step of a generation.
+      laidOut: true,
     });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({ path: `client/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });

@@ -38,7 +38,7 @@ export const sandboxEmitter: Emitter = {
     }
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
     files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
-    files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md` });
+    files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md`, laidOut: true });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({ path: `sandbox/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
     }
@@ -103,8 +103,8 @@ function readme(model: SpecModel, template: string): string {
   const qr = methods.find((method) => method.qr);
   const windows = methods.filter((method) => method.completionWindow);
   const values: Record<string, string> = {
-    testCards: testCardsTable(data),
-    testIdentifiers: testIdentifiersTable(data),
+    testCards: testCardsTable(data, 'aligned'),
+    testIdentifiers: testIdentifiersTable(data, 'aligned'),
     qrLifetimeSeconds: String(qr?.qr?.lifetimeSeconds ?? ''),
     qrBrand: qr?.brand ?? qr?.label ?? '',
     qrBankCodes: Object.entries(qr?.qr?.bankCallback ?? {}).map(([code, state]) => `\`${code}\` → ${state}`).join(', '),
