@@ -36,6 +36,18 @@ export async function toolchainDigests(root: string): Promise<{ readonly common:
   return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter: (name) => digestFiles(root, [`${EMITTERS_DIR}/${name}`]) };
 }
 
+/**
+ * A digest of a whole run's inputs (the toolchain, every emitter's code, `specPaths`): when it is
+ * the last run's (EmitterCache.lastInputs), the cache holds every emitter's files. Only a hint, for
+ * whether to warm the emitters' tools up.
+ */
+export async function runInputs(root: string, specPaths: readonly string[]): Promise<string> {
+  const toolchain = await toolchainDigests(root);
+  const emitters = (await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const parts = await Promise.all([digestFiles(root, specPaths), ...emitters.map(async (name) => `${name} ${await toolchain.emitter(name)}`)]);
+  return digestText(process.version, toolchain.common, ...parts);
+}
+
 /** Files under these names are the toolchain's own output or scratch, never its input. */
 const NOT_INPUTS = new Set(['.bundle', 'node_modules']);
 

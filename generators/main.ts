@@ -1,13 +1,10 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
-// Run through generators/run.mjs, which bundles the generators first.
+// Run through generators/run.mjs, which bundles the generators first. Its static imports are
+// light: the workers start (warm-up.ts) before the generators and their tools load.
 import { join } from 'node:path';
-import { TOOLCHAIN_ROOT } from './locations.js';
-import { GENERATED_DIR } from './output/finalize.js';
-import { diffOutput, writeOutput } from './output/write.js';
-import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
+import { GENERATE_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
 import { parseCommandLine } from './shared/command-line.js';
-import { checkedBundle, SpecRefused } from './spec-check/check.js';
-import { reportProblems } from './spec-check/problem.js';
+import { warmUpWorkers } from './warm-up.js';
 
 const USAGE = `usage: npm run generate [-- [--check] [--no-cache]]
 
@@ -31,6 +28,14 @@ const { values } = parseCommandLine({
 // Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
 // `--no-cache` runs every emitter.
 const cacheDir = values['no-cache'] ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
+await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
+const [{ GENERATED_DIR }, { diffOutput, writeOutput }, { generate }, { checkedBundle, SpecRefused }, { reportProblems }] = await Promise.all([
+  import('./output/finalize.js'),
+  import('./output/write.js'),
+  import('./pipeline.js'),
+  import('./spec-check/check.js'),
+  import('./spec-check/problem.js'),
+]);
 const fromCache: string[] = [];
 let files: Map<string, string>;
 try {

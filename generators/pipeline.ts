@@ -12,10 +12,11 @@ import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
-import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
+import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, runInputs, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
 import { loadSpec, specFromBundle, type SpecBundle } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
+import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
 // Every emitter starts at once (those with dependsOn when their dependencies are done); the ones
 // with a worker thread (bundle, types) start it in warmUp. They are listed first: emitters start in
@@ -52,11 +53,10 @@ export interface EmitterEvent {
   readonly ms: number;
 }
 
-/** Where `npm run generate` keeps its cache, under the project root (git-ignored). */
-export const GENERATE_CACHE_DIR = '.cache/generate';
+export { GENERATE_CACHE_DIR } from './locations.js';
 
-const DEFAULT_ROOT_FILE = 'spec/openapi.yaml';
-const DEFAULT_DEPLOYMENT_FILE = 'spec/deployment.yaml';
+const DEFAULT_ROOT_FILE = SPEC_ROOT_FILE;
+const DEFAULT_DEPLOYMENT_FILE = DEPLOYMENT_FILE;
 
 export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
   const spec = bundled
@@ -72,12 +72,13 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   // What the cache keys take besides the model, read while the spec loads.
   const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
   const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
-  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
+  const specPaths = ['spec', rootFile, deploymentFile];
+  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, specPaths)]);
   // Set-up that needs no model (a worker loading its tools) starts first and overlaps the spec's
-  // check and bundle. With a cache, it is skipped only when the cache is certain to serve every
-  // emitter: the toolchain and the spec files are the last run's (cacheInputs), and the emitter
-  // has an entry; any other run may run the emitter, and warms it.
-  const inputs = digests && digests.then(([toolchain, spec]) => cacheInputs(toolchain, spec, emitters));
+  // check and bundle (`npm run generate` starts it even earlier: generators/warm-up.ts). With a
+  // cache, it is skipped only for an emitter that has an entry when the toolchain and the spec
+  // files are the last run's (runInputs); any other run may run the emitter, and warms it.
+  const inputs = cache && runInputs(options.projectRoot, specPaths);
   const cold = !cache || (await cache.lastInputs()) !== (await inputs);
   const stored = cache ? await cache.emitters() : new Set<string>();
   for (const emitter of emitters) if (cold || !stored.has(emitter.name)) emitter.warmUp?.();
@@ -142,9 +143,13 @@ interface EmitOptions {
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
 
-/** What decides whether a run may find every emitter in the cache: the toolchain, the spec files and the emitters run. */
-async function cacheInputs(toolchain: Awaited<ReturnType<typeof toolchainDigests>>, spec: string, emitters: readonly Emitter[]): Promise<string> {
-  return digestText(CACHE_FORMAT, process.version, toolchain.common, spec, ...(await Promise.all(emitters.map(async (emitter) => `${emitter.name} ${await toolchain.emitter(emitter.name)}`))));
+/** The digest of what an emitter reads; emitters that read the same part (./emitters/without-field-prose.ts) share it, computed once. */
+const partDigests = new WeakMap<object, string>();
+function readsDigest(part: unknown): string {
+  if (typeof part !== 'object' || part === null) return digestText(plainJson(part));
+  let digest = partDigests.get(part);
+  if (digest === undefined) partDigests.set(part, (digest = digestText(plainJson(part))));
+  return digest;
 }
 
 /** Version of the cache's entries and keys: a change to their shape makes every older entry unused. */
@@ -177,7 +182,7 @@ function emitInOrder(emitters: readonly Emitter[], model: SpecModel, base: Omit<
           options.toolchain!.common,
           await options.toolchain!.emitter(emitter.name),
           emitter.name,
-          emitter.reads ? digestText(plainJson(emitter.reads(model))) : options.spec!,
+          emitter.reads ? readsDigest(emitter.reads(model)) : options.spec!,
           ...dependsOn.map((name) => `${name} ${digestOutput(ready.get(name)!)}`),
         );
       const hit = key === undefined ? undefined : await cache!.read(emitter.name, key);

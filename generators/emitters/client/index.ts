@@ -9,11 +9,12 @@ import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
+import { withoutFieldProse } from '../without-field-prose.js';
 import { validatorModulePath, webhookNames } from '../../model/names.js';
 import { clientOperations, type ClientOperation } from '../../model/operations.js';
 import { emitCallbacks } from './callbacks.js';
 
-export const clientEmitter: Emitter = {
+export const clientEmitter: Emitter = withoutFieldProse({
   name: 'client',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     const project = codeProject();
@@ -39,7 +40,7 @@ export const clientEmitter: Emitter = {
       file(project, 'client/src/callbacks.ts', emitCallbacks(model)),
     ];
   },
-};
+});
 
 /**
  * Each file is written from its statement structures in one go: ts-morph re-parses a file after

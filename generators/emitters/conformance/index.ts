@@ -18,10 +18,11 @@ import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import { exportedNames, generatedManifest, importChecker } from '../../shared/package-exports.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { withoutFieldProse } from '../without-field-prose.js';
 
 const TEMPLATES = 'templates/conformance';
 
-export const conformanceEmitter: Emitter = {
+export const conformanceEmitter: Emitter = withoutFieldProse({
   name: 'conformance',
   dependsOn: ['client', 'validators', 'package', 'sandbox'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -71,7 +72,7 @@ export const conformanceEmitter: Emitter = {
     });
     return files;
   },
-};
+});
 
 function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const names = importChecker(exported, 'conformance');

@@ -17,6 +17,7 @@ import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build
 import { stringLiteral } from '../../shared/code-text.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { withoutFieldProse } from '../without-field-prose.js';
 
 /** The client package's dependencies: only the transport. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch'];
@@ -59,7 +60,7 @@ function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<st
   return [...reached.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export const packageEmitter: Emitter = {
+export const packageEmitter: Emitter = withoutFieldProse({
   name: 'package',
   dependsOn: CODE_EMITTERS,
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -137,4 +138,4 @@ export const packageEmitter: Emitter = {
     files.push({ path: 'client/package.json', contents: JSON.stringify(manifest, null, 2), kind: 'json', source: 'generators/emitters/package' });
     return files;
   },
-};
+});

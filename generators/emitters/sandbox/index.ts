@@ -17,6 +17,7 @@ import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build
 import { exportedNames, generatedManifest } from '../../shared/package-exports.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { withoutFieldProse } from '../without-field-prose.js';
 
 const TEMPLATES = 'templates/sandbox';
 /** Templates that are the package's own entry points; the rest is its runtime. */
@@ -24,7 +25,7 @@ const ENTRY_POINTS = new Set(['index.ts', 'cli.ts']);
 /** The package's runtime dependencies besides the client (versions from the toolchain's lock). */
 const RUNTIME_DEPENDENCIES = ['qrcode'];
 
-export const sandboxEmitter: Emitter = {
+export const sandboxEmitter: Emitter = withoutFieldProse({
   name: 'sandbox',
   dependsOn: ['client', 'validators', 'package'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -45,7 +46,7 @@ export const sandboxEmitter: Emitter = {
     files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
     return files;
   },
-};
+});
 
 function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const imports = new Set<string>();
