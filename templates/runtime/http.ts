@@ -6,6 +6,7 @@ import type { Middleware } from 'openapi-fetch';
 import { GatewayError, TransportError } from './errors.js';
 import type { CallOptions, FetchOutcome, GatewayCall, SendInit, Transport, OperationDefinition } from './operation.js';
 import { SealPending, type Seal } from './seal.js';
+import { describeError } from './sensitive.js';
 
 /**
  * Card data goes to baseUrl only: a 307 would send the body on to wherever it points. Not
@@ -140,7 +141,7 @@ function failure(
   return new TransportError(
     operation,
     'connection',
-    scrub(`${operation} could not reach the platform: ${code ?? describe(error)}`),
+    scrub(`${operation} could not reach the platform: ${code ?? describeError(error)}`),
     undefined,
     code !== undefined && NOT_SENT_CODES.has(code),
   );
@@ -153,8 +154,4 @@ function connectionErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,27 +11,20 @@ const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
  */
 export function compareDecimal(a: string, b: string): number {
   if (!DECIMAL.test(a) || !DECIMAL.test(b)) return Number.NaN;
-  const signA = a.startsWith('-') ? -1 : 1;
-  const signB = b.startsWith('-') ? -1 : 1;
-  const [intA = '', fracA = ''] = a.replace('-', '').split('.');
-  const [intB = '', fracB = ''] = b.replace('-', '').split('.');
-  const width = Math.max(fracA.length, fracB.length);
-  const digitsA = (intA.replace(/^0+(?=.)/, '') + fracA.padEnd(width, '0')).replace(/^0+(?=.)/, '');
-  const digitsB = (intB.replace(/^0+(?=.)/, '') + fracB.padEnd(width, '0')).replace(/^0+(?=.)/, '');
-  const magnitude =
-    digitsA.length !== digitsB.length
-      ? digitsA.length - digitsB.length
-      : digitsA < digitsB
-        ? -1
-        : digitsA > digitsB
-          ? 1
-          : 0;
-  const zeroA = /^0*$/.test(digitsA);
-  const zeroB = /^0*$/.test(digitsB);
-  const effectiveA = zeroA ? 0 : signA;
-  const effectiveB = zeroB ? 0 : signB;
-  if (effectiveA !== effectiveB) return effectiveA - effectiveB;
-  return effectiveA === 0 ? 0 : effectiveA * Math.sign(magnitude);
+  const width = Math.max(fractionDigits(a), fractionDigits(b));
+  const [signA, digitsA] = scaled(a, width);
+  const [signB, digitsB] = scaled(b, width);
+  if (signA !== signB) return signA - signB;
+  // Same sign: the longer digit string (no leading zeros) is the larger magnitude, then the greater.
+  const magnitude = digitsA.length - digitsB.length || (digitsA < digitsB ? -1 : digitsA > digitsB ? 1 : 0);
+  return signA * Math.sign(magnitude);
+}
+
+/** A decimal's sign (0 for any zero) and its digits scaled to `width` decimals, without leading zeros. */
+function scaled(text: string, width: number): [sign: number, digits: string] {
+  const [whole = '', fraction = ''] = text.replace('-', '').split('.');
+  const digits = (whole + fraction.padEnd(width, '0')).replace(/^0+/, '');
+  return [digits === '' ? 0 : text.startsWith('-') ? -1 : 1, digits];
 }
 
 /** The digits after the point of a decimal string (`'1.999'` has 3, `'10'` none). */
