@@ -143,7 +143,7 @@ interface EmitOptions {
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
 
-/** The digest of what an emitter reads; emitters that read the same part (./emitters/without-field-prose.ts) share it, computed once. */
+/** The digest of what an emitter reads; emitters that read the same part (model/field-prose.ts) share it, computed once. */
 const partDigests = new WeakMap<object, string>();
 function readsDigest(part: unknown): string {
   if (typeof part !== 'object' || part === null) return digestText(plainJson(part));

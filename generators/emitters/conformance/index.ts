@@ -17,8 +17,7 @@ import { testData } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import { exportedNames, generatedManifest, importChecker } from '../../shared/package-exports.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { withoutFieldProse } from '../without-field-prose.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 const TEMPLATES = 'templates/conformance';
 

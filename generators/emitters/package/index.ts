@@ -16,8 +16,7 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
 import { codeProject } from '../../shared/ts-project.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { withoutFieldProse } from '../without-field-prose.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch'];

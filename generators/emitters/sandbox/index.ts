@@ -16,8 +16,7 @@ import { DECLINE_REASONS } from '../../../templates/sandbox/core/decline-reasons
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { exportedNames, generatedManifest } from '../../shared/package-exports.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { withoutFieldProse } from '../without-field-prose.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
 /** Templates that are the package's own entry points; the rest is its runtime. */

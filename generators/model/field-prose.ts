@@ -1,9 +1,9 @@
 // The part of the model an emitter that never shows what a field is for reads: the model built
 // from the bundled document without the fields' descriptions. Only the types, the docs and the
-// bundle show that prose; the TypeScript client, the kit and the sandbox are built from
-// the rules. Declared as such an emitter's `reads` (see `withoutFieldProse`), it keeps the
-// emitter's cached files through an edit of a field's description, the platform team's most
-// common one.
+// bundle show that prose; the TypeScript client and validators, the kit and the sandbox are built
+// from the rules. Declared as such an emitter's `reads` (`withoutFieldProse` in
+// emitters/emitter.ts), it keeps the emitter's cached files through an edit of a field's
+// description, the platform team's most common one.
 //
 // A description is also a rule's words: under `not` it is the validators' message, under
 // `if`/`then`/`else` the words of a condition. So only the description of a component schema and
@@ -14,9 +14,8 @@
 // description), examples, enums and defaults are data. (The PHP validators tell two schemas
 // apart by their fields' descriptions when they fold identical ones, so the PHP emitter reads
 // the whole spec.)
-import type { OpenApiDocument } from '../model/openapi.js';
-import { buildSpecModel, type SpecModel } from '../model/spec-model.js';
-import { fromPart, type EmitContext, type Emitter, type GeneratedFile } from './emitter.js';
+import type { OpenApiDocument } from './openapi.js';
+import { buildSpecModel, type SpecModel } from './spec-model.js';
 
 /** What such an emitter reads: the document without the prose, and the spec's files (for the banners). */
 export interface ProselessSpec {
@@ -96,15 +95,4 @@ export function proselessModel(part: ProselessSpec): SpecModel {
   let model = rebuilt.get(part);
   if (model === undefined) rebuilt.set(part, (model = buildSpecModel(part.document, part.sourceFiles)));
   return model;
-}
-
-/** The emitter, run over the proseless model: its files depend on the spec through `proselessSpec` alone, which is its `reads`. */
-export function withoutFieldProse(emitter: {
-  readonly name: string;
-  readonly dependsOn?: readonly string[];
-  warmUp?(): void;
-  emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]>;
-}): Emitter {
-  const { emit, ...rest } = emitter;
-  return fromPart({ ...rest, reads: proselessSpec, emitPart: (part, context) => emit(proselessModel(part), context) });
 }
