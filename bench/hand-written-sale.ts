@@ -3,6 +3,13 @@
 // them (required fields, strings, length caps, patterns, formats as short regular expressions,
 // the Luhn digit, card data excluding a token or a wallet, no zero amount without auth). It
 // answers yes or no, as the generated validator's valid path does.
+//
+// What it leaves out that the generated validator checks on every valid request: the amount's
+// decimals against its currency's minor unit (x-amount-decimals), the grammars the formats name
+// in full (RFC 5321 mailbox, RFC 3986 URI past the plain http(s) shape, a UUID's urn: form, IPv6
+// beside IPv4), the optional fields the example leaves out, and lengths counted in code points.
+// The Luhn digit and the currency's shape it checks as rules; the generated validator runs them as
+// warnings, on the valid path too (a valid result carries its warnings).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AMOUNT = /^[0-9]+(\.[0-9]+)?$/;

@@ -53,6 +53,6 @@ export function packPackages(root: string, packageDirs: readonly string[], outDi
   });
 }
 
-export function publishPackage(tarball: string, registry: string, env: NodeJS.ProcessEnv = NPM_ENV): void {
-  npmSync(['publish', tarball, '--registry', registry], dirname(tarball), env);
+export function publishPackage(tarball: string, registry: string): void {
+  npmSync(['publish', tarball, '--registry', registry], dirname(tarball));
 }

@@ -68,6 +68,8 @@ export interface CodeScope {
   local(prefix: string): string;
   hoistRegex(source: string): string;
   hoistSet(values: readonly unknown[]): string;
+  /** A `Map` from each key of `record` to its value: a lookup by a key read from the input hashes it once, where an object's keyed load and `Object.hasOwn` each look it up again. */
+  hoistMap(record: Readonly<Record<string, number>>): string;
   hoistValue(value: unknown): string;
   /** Marks a runtime helper as used and returns its name: from runtime/validation, or the runtime `module` that holds it (`format-email`). */
   runtime(name: string, module?: string): string;

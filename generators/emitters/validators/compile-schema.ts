@@ -328,6 +328,7 @@ export class ValidatorCompiler {
         local: (prefix) => `${prefix}${++counter}`,
         hoistRegex: (source) => compiler.hoistRegex(source),
         hoistSet: (values) => compiler.hoistSet(values),
+        hoistMap: (record) => compiler.hoist(`map:${literal(record)}`, 'MAP', `/* @__PURE__ */ new Map<unknown, number>(Object.entries(${literal(record)}))`),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
         runtime: (name, module) => compiler.useRuntime(name, module),
         label: (sub, index) => compiler.label(sub, index, base),

@@ -32,8 +32,3 @@ export function fractionDigits(text: string): number {
   const point = text.indexOf('.');
   return point < 0 ? 0 : text.length - point - 1;
 }
-
-/** The decimals `table` gives `currency` (a currency code), or -1 when it gives none. */
-export function currencyDecimals(table: Readonly<Record<string, number>>, currency: unknown): number {
-  return typeof currency === 'string' && Object.hasOwn(table, currency) ? table[currency]! : -1;
-}

@@ -4,7 +4,7 @@ import type { components } from '../../schema.js';
 import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
-import { VALUE_7, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
+import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
 
 const SET_8 = /* @__PURE__ */ new Set<unknown>(["1","2","3","4","5","6","7","8"]);
 
@@ -78,7 +78,7 @@ export function v_Card2CardRequest(value: unknown, ctx?: ValidationContext): boo
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_7)) {
+          switch (closestAlternative(value, VALUE_6)) {
             case 0:
               v_CardTokenFields(value, ctx);
               ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");

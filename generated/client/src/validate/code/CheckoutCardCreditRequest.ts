@@ -2,9 +2,9 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import { currencyDecimals, fractionDigits } from '../../runtime/decimal.js';
+import { fractionDigits } from '../../runtime/decimal.js';
 import type { ValidationContext } from '../../runtime/validation.js';
-import { VALUE_2, v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from '../shared/common.js';
+import { MAP_1, v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from '../shared/common.js';
 
 export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -60,7 +60,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
     const amount2 = value.order_amount, currency3 = value.order_currency;
-    const decimals4 = typeof amount2 === 'string' ? currencyDecimals(VALUE_2, currency3) : -1;
+    const decimals4 = typeof amount2 === 'string' ? (MAP_1.get(currency3) ?? -1) : -1;
     if (decimals4 === 0 && fractionDigits(amount2 as string) > 0 && rejectAt(ctx, "order_amount", "decimals", "must have no decimals: that is what its currency (order_currency) takes")) return false;
     if (decimals4 === 2 && fractionDigits(amount2 as string) > 2 && rejectAt(ctx, "order_amount", "decimals", "must have at most 2 decimals: that is what its currency (order_currency) takes")) return false;
     if (decimals4 === 3 && fractionDigits(amount2 as string) > 3 && rejectAt(ctx, "order_amount", "decimals", "must have at most 3 decimals: that is what its currency (order_currency) takes")) return false;

@@ -5,8 +5,8 @@ import { validator, closestAlternative, isPlainObject, noteWarning, reject, reje
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_Hash, v_OrderId } from '../shared/common.js';
 
-const VALUE_12 = [[["payment_id"],[]],[["order_id"],[]]];
-const VALUE_13 = [[["merchant_key","payment_id","hash"],["order_id"]],[["merchant_key","order_id","size","hash"],[]]];
+const VALUE_11 = [[["payment_id"],[]],[["order_id"],[]]];
+const VALUE_12 = [[["merchant_key","payment_id","hash"],["order_id"]],[["merchant_key","order_id","size","hash"],[]]];
 
 export function v_CheckoutStatusByPaymentId(value: unknown, ctx?: ValidationContext): boolean {
   if (!isPlainObject(value)) {
@@ -93,7 +93,7 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
   } else {
     if (!(v_CheckoutStatusRequest_allOf_0_anyOf_0(value) || v_CheckoutStatusRequest_allOf_0_anyOf_1(value))) {
       if (!ctx) return false;
-      switch (closestAlternative(value, VALUE_12)) {
+      switch (closestAlternative(value, VALUE_11)) {
         case 0:
           v_CheckoutStatusRequest_allOf_0_anyOf_0(value, ctx);
           ctx.fail("anyOf", "must match at least one of: payment_id, order_id (closest: payment_id)");
@@ -112,7 +112,7 @@ export function v_CheckoutStatusRequest(value: unknown, ctx?: ValidationContext)
       if (v_CheckoutStatusByOrderId(value)) matches1++;
       if (matches1 !== 1) {
         if (matches1 === 0) {
-          switch (closestAlternative(value, VALUE_13)) {
+          switch (closestAlternative(value, VALUE_12)) {
             case 0:
               v_CheckoutStatusByPaymentId(value, ctx);
               ctx.fail("oneOf", "must match exactly one of: by payment_id, by order_id (closest: by payment_id)");

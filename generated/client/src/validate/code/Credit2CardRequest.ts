@@ -6,7 +6,7 @@ import type { PathSegment, ValidationContext } from '../../runtime/validation.js
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
 import { v_CardDataFields_x_warning, v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_VoucherWalletParameters } from '../shared/common.js';
 
-const VALUE_8 = [[[],[]],[[],["card_number"]]];
+const VALUE_7 = [[[],[]],[[],["card_number"]]];
 export const v_Credit2CardParameters = /* @__PURE__ */ defer(() => import("../deferred/Credit2CardParameters.js"));
 
 export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -42,7 +42,7 @@ export function v_Credit2CardRequest(value: unknown, ctx?: ValidationContext): b
       if (v_Credit2CardRequest_allOf_4_oneOf_1(value)) matches2++;
       if (matches2 !== 1) {
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_8)) {
+          switch (closestAlternative(value, VALUE_7)) {
             case 0:
               v_Credit2CardRequest_allOf_4_oneOf_0(value, ctx);
               ctx.fail("oneOf", "must match exactly one of: card_number is present, card_token is present and card_number is absent (closest: card_number is present)");

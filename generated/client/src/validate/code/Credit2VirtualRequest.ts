@@ -2,9 +2,9 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import { compareDecimal, currencyDecimals, fractionDigits } from '../../runtime/decimal.js';
+import { compareDecimal, fractionDigits } from '../../runtime/decimal.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
-import { VALUE_2, v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
+import { MAP_1, v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
 const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
 const PATTERN_103 = /* @__PURE__ */ new RegExp("^(\\+|00)?(254[0-9]{8,}|225[0-9]{8,}|237[0-9]{8,}|255[0-9]{8,}|20[0-9]{9,})$", "u");
@@ -126,7 +126,7 @@ export function v_Credit2VirtualRequest(value: unknown, ctx?: ValidationContext)
       if (rejectAt(ctx, "hash", "required", "is required")) return false;
     }
     const amount2 = value.order_amount, currency3 = value.order_currency;
-    const decimals4 = typeof amount2 === 'string' ? currencyDecimals(VALUE_2, currency3) : -1;
+    const decimals4 = typeof amount2 === 'string' ? (MAP_1.get(currency3) ?? -1) : -1;
     if (decimals4 === 0 && fractionDigits(amount2 as string) > 0 && rejectAt(ctx, "order_amount", "decimals", "must have no decimals: that is what its currency (order_currency) takes")) return false;
     if (decimals4 === 2 && fractionDigits(amount2 as string) > 2 && rejectAt(ctx, "order_amount", "decimals", "must have at most 2 decimals: that is what its currency (order_currency) takes")) return false;
     if (decimals4 === 3 && fractionDigits(amount2 as string) > 3 && rejectAt(ctx, "order_amount", "decimals", "must have at most 3 decimals: that is what its currency (order_currency) takes")) return false;

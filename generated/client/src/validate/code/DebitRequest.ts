@@ -4,7 +4,7 @@ import type { components } from '../../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
-import { VALUE_7, v_CardDataFields, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
+import { VALUE_6, v_CardDataFields, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 
 export const v_DebitParameters = /* @__PURE__ */ defer(() => import("../deferred/DebitParameters.js"));
 
@@ -55,7 +55,7 @@ export function v_DebitRequest(value: unknown, ctx?: ValidationContext): boolean
       if (v_CardDataFields(value)) matches2++;
       if (matches2 !== 1) {
         if (matches2 === 0) {
-          switch (closestAlternative(value, VALUE_7)) {
+          switch (closestAlternative(value, VALUE_6)) {
             case 0:
               v_CardTokenFields(value, ctx);
               ctx.fail("oneOf", "must match exactly one of: Card token, Card data (closest: Card token)");

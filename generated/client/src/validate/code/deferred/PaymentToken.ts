@@ -5,7 +5,7 @@ import type { ValidationContext } from '../../../runtime/validation.js';
 import { v_DeviceWalletToken } from '../../shared/DeviceWalletParameters+PaymentToken.js';
 import { v_WebWalletToken } from '../../shared/PaymentToken+WebWalletParameters.js';
 
-const VALUE_3 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
+const VALUE_2 = [[["paymentData","paymentMethod","transactionIdentifier"],[]],[["apiVersion","apiVersionMinor","paymentMethodData"],[]]];
 
 export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): boolean {
   if (typeof value !== "string") {
@@ -19,7 +19,7 @@ export function deferred_PaymentToken(value: unknown, ctx?: ValidationContext): 
       ctx?.segments.push(IN_CONTENT);
       if (!(v_DeviceWalletToken(content1) || v_WebWalletToken(content1))) {
         if (!ctx) return false;
-        switch (closestAlternative(content1, VALUE_3)) {
+        switch (closestAlternative(content1, VALUE_2)) {
           case 0:
             v_DeviceWalletToken(content1, ctx);
             ctx.fail("anyOf", "must match at least one of: Device-wallet token, Web-wallet token (closest: Device-wallet token)");
