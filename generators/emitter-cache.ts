@@ -36,6 +36,18 @@ export async function toolchainDigests(root: string): Promise<{ readonly common:
   return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter: (name) => digestFiles(root, [`${EMITTERS_DIR}/${name}`]) };
 }
 
+/**
+ * A digest of a whole run's inputs (the toolchain, every emitter's code, `specPaths`): when it is
+ * the last run's (EmitterCache.lastInputs), the cache holds every emitter's files. Only a hint, for
+ * whether to warm the emitters' tools up.
+ */
+export async function runInputs(root: string, specPaths: readonly string[]): Promise<string> {
+  const toolchain = await toolchainDigests(root);
+  const emitters = (await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const parts = await Promise.all([digestFiles(root, specPaths), ...emitters.map(async (name) => `${name} ${await toolchain.emitter(name)}`)]);
+  return digestText(process.version, toolchain.common, ...parts);
+}
+
 /** Files under these names are the toolchain's own output or scratch, never its input. */
 const NOT_INPUTS = new Set(['.bundle', 'node_modules']);
 
@@ -94,6 +106,9 @@ export function plainJson(value: unknown): string {
 /** The digest of an emitter's files, as a dependent's key takes them. */
 export const digestOutput = (files: readonly GeneratedFile[]): string => digestText(JSON.stringify(files));
 
+/** The file holding the last run's inputs (not an entry: entries end in `-<key>.json`). */
+const LAST_INPUTS = 'last-run-inputs';
+
 export class EmitterCache {
   readonly #dir: string;
 
@@ -120,6 +135,22 @@ export class EmitterCache {
   async emitters(): Promise<Set<string>> {
     const files = await readdir(this.#dir).catch(() => []);
     return new Set(files.flatMap((file) => /^(.+)-[0-9a-f]{64}\.json$/.exec(file)?.[1] ?? []));
+  }
+
+  /**
+   * The inputs (a digest: toolchain, spec files, emitters) of the last run that stored its
+   * entries, or undefined. Only a hint of whether a run is likely to run emitters (whether to warm
+   * their tools up), never whether an entry is used: that is its key alone.
+   */
+  async lastInputs(): Promise<string | undefined> {
+    return readFile(join(this.#dir, LAST_INPUTS), 'utf8').catch(() => undefined);
+  }
+
+  async recordInputs(inputs: string): Promise<void> {
+    await mkdir(this.#dir, { recursive: true });
+    const temporary = join(this.#dir, `${LAST_INPUTS}.${process.pid}.tmp`);
+    await writeFile(temporary, inputs);
+    await rename(temporary, join(this.#dir, LAST_INPUTS));
   }
 
   /** Stores the entry and removes the emitter's older ones. */

@@ -19,3 +19,10 @@ export const TOOLCHAIN_ROOT = findProjectRoot(dirname(fileURLToPath(import.meta.
 export function workerScript(path: string): string {
   return join(TOOLCHAIN_ROOT, 'generators', path);
 }
+
+/** The spec's root file and its deployment settings, relative to the project root (the pipeline's defaults). */
+export const SPEC_ROOT_FILE = 'spec/openapi.yaml';
+export const DEPLOYMENT_FILE = 'spec/deployment.yaml';
+
+/** Where `npm run generate` keeps its cache, under the project root (git-ignored). */
+export const GENERATE_CACHE_DIR = '.cache/generate';

@@ -1,13 +1,10 @@
 // `npm run generate`: rebuild generated/ from spec/. `--check`: fail if generated/ is stale.
-// Run through generators/run.mjs, which bundles the generators first.
+// Run through generators/run.mjs, which bundles the generators first. Its static imports are
+// light: the workers start (warm-up.ts) before the generators and their tools load.
 import { join } from 'node:path';
-import { TOOLCHAIN_ROOT } from './locations.js';
-import { GENERATED_DIR } from './output/finalize.js';
-import { diffOutput, writeOutput } from './output/write.js';
-import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
+import { GENERATE_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
 import { parseCommandLine } from './shared/command-line.js';
-import { checkSpec } from './spec-check/check.js';
-import { reportProblems } from './spec-check/problem.js';
+import { warmUpWorkers } from './warm-up.js';
 
 const USAGE = `usage: npm run generate [-- [--check] [--no-cache]]
 
@@ -26,17 +23,32 @@ const { values } = parseCommandLine({
   options: { check: { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
 });
 
-// The spec check comes first, a step of its own: the emitters only ever see a spec it passed.
-const checked = await checkSpec({ projectRoot: TOOLCHAIN_ROOT });
-if (!checked.passes) {
-  for (const line of reportProblems(checked.problems, performance.now(), `nothing under ${GENERATED_DIR}/ was written`)) console.error(line);
-  process.exit(1);
-}
+// The spec check comes first, a step of its own: the emitters only ever see a spec it passed. The
+// pipeline warms its workers up, then runs the check, and builds its model from the check's bundle.
 // Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
 // `--no-cache` runs every emitter.
 const cacheDir = values['no-cache'] ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
+await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
+const [{ GENERATED_DIR }, { diffOutput, writeOutput }, { generate }, { checkedBundle, SpecRefused }, { reportProblems }] = await Promise.all([
+  import('./output/finalize.js'),
+  import('./output/write.js'),
+  import('./pipeline.js'),
+  import('./spec-check/check.js'),
+  import('./spec-check/problem.js'),
+]);
 const fromCache: string[] = [];
-const files = await generate({ projectRoot: TOOLCHAIN_ROOT, ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}) });
+let files: Map<string, string>;
+try {
+  files = await generate({
+    projectRoot: TOOLCHAIN_ROOT,
+    bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT }),
+    ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
+  });
+} catch (error) {
+  if (!(error instanceof SpecRefused)) throw error;
+  for (const line of reportProblems(error.problems, performance.now(), `nothing under ${GENERATED_DIR}/ was written`)) console.error(line);
+  process.exit(1);
+}
 const cacheNote = cacheDir ? `; from the cache: ${fromCache.length > 0 ? fromCache.sort().join(', ') : 'none'}` : '';
 const outDir = join(TOOLCHAIN_ROOT, GENERATED_DIR);
 if (values.check) {

@@ -12,10 +12,11 @@ import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
-import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
-import { loadSpec } from './model/load-spec.js';
+import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, runInputs, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
+import { loadSpec, specFromBundle, type SpecBundle } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
+import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
 // Every emitter starts at once (those with dependsOn when their dependencies are done); the ones
 // with a worker thread (bundle, types) start it in warmUp. They are listed first: emitters start in
@@ -36,6 +37,12 @@ export interface GenerateOptions {
    * emitter runs.
    */
   readonly cacheDir?: string;
+  /**
+   * Where the bundled spec comes from: `npm run generate` and `npm run dev` hand over the spec
+   * check's bundle, so the spec is bundled once and the check runs while the workers load (it
+   * throws to stop the run when the spec is refused). Without it the pipeline bundles the spec.
+   */
+  readonly bundle?: () => Promise<SpecBundle>;
   /** Told, as each emitter's files are ready, whether they came from the cache and how long they took. */
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
@@ -46,18 +53,15 @@ export interface EmitterEvent {
   readonly ms: number;
 }
 
-/** Where `npm run generate` keeps its cache, under the project root (git-ignored). */
-export const GENERATE_CACHE_DIR = '.cache/generate';
+export { GENERATE_CACHE_DIR } from './locations.js';
 
-const DEFAULT_ROOT_FILE = 'spec/openapi.yaml';
-const DEFAULT_DEPLOYMENT_FILE = 'spec/deployment.yaml';
+const DEFAULT_ROOT_FILE = SPEC_ROOT_FILE;
+const DEFAULT_DEPLOYMENT_FILE = DEPLOYMENT_FILE;
 
-export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE): Promise<SpecModel> {
-  const spec = await loadSpec({
-    rootFile: join(projectRoot, rootFile),
-    redoclyConfig: join(projectRoot, 'redocly.yaml'),
-    deploymentFile: join(projectRoot, deploymentFile),
-  });
+export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
+  const spec = bundled
+    ? await specFromBundle(bundled, join(projectRoot, deploymentFile))
+    : await loadSpec({ rootFile: join(projectRoot, rootFile), redoclyConfig: join(projectRoot, 'redocly.yaml'), deploymentFile: join(projectRoot, deploymentFile) });
   return buildSpecModel(spec.document, spec.sourceFiles.map((file) => relative(projectRoot, file)));
 }
 
@@ -68,18 +72,20 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   // What the cache keys take besides the model, read while the spec loads.
   const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
   const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
-  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, ['spec', rootFile, deploymentFile])]);
-  // Set-up that needs no model (loading a worker's tools) overlaps loading the spec; with a cache
-  // that holds an emitter's files already, the emitter is likely not to run, and starts its
-  // worker only if it does.
+  const specPaths = ['spec', rootFile, deploymentFile];
+  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, specPaths)]);
+  // Set-up that needs no model (a worker loading its tools) starts first and overlaps the spec's
+  // check and bundle (`npm run generate` starts it even earlier: generators/warm-up.ts). With a
+  // cache, it is skipped only for an emitter that has an entry when the toolchain and the spec
+  // files are the last run's (runInputs); any other run may run the emitter, and warms it.
+  const inputs = cache && runInputs(options.projectRoot, specPaths);
+  const cold = !cache || (await cache.lastInputs()) !== (await inputs);
   const stored = cache ? await cache.emitters() : new Set<string>();
-  for (const emitter of emitters) if (!stored.has(emitter.name)) emitter.warmUp?.();
-  // Prettier, for the READMEs, warms in a worker too when everything is generated (a run of a
-  // few emitters, or one from a cache, starts it only if an emitter it runs writes markdown).
-  const finalizer = new Finalizer(options.projectRoot, { warm: options.emitters === undefined && stored.size === 0 });
+  for (const emitter of emitters) if (cold || !stored.has(emitter.name)) emitter.warmUp?.();
+  const finalizer = new Finalizer(options.projectRoot);
   let scratchDir: string | undefined;
   try {
-    const model = await loadModel(options.projectRoot, rootFile, deploymentFile);
+    const model = await loadModel(options.projectRoot, rootFile, deploymentFile, await options.bundle?.());
     scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
     const keys = digests && {
       cache: cache!,
@@ -93,6 +99,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       ...(options.onEmitter ? { onEmitter: options.onEmitter } : {}),
     });
     const batches = await Promise.all(emitters.map(async (emitter) => (await emitted.get(emitter.name)!).finalized));
+    if (cache) await cache.recordInputs((await inputs)!);
     const files = new Map<string, string>();
     for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
       if (files.has(path)) throw new Error(`Two emitters wrote ${path}`);
@@ -136,6 +143,15 @@ interface EmitOptions {
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
 
+/** The digest of what an emitter reads; emitters that read the same part (model/field-prose.ts) share it, computed once. */
+const partDigests = new WeakMap<object, string>();
+function readsDigest(part: unknown): string {
+  if (typeof part !== 'object' || part === null) return digestText(plainJson(part));
+  let digest = partDigests.get(part);
+  if (digest === undefined) partDigests.set(part, (digest = digestText(plainJson(part))));
+  return digest;
+}
+
 /** Version of the cache's entries and keys: a change to their shape makes every older entry unused. */
 const CACHE_FORMAT = 'emitter-cache 1';
 
@@ -166,7 +182,7 @@ function emitInOrder(emitters: readonly Emitter[], model: SpecModel, base: Omit<
           options.toolchain!.common,
           await options.toolchain!.emitter(emitter.name),
           emitter.name,
-          emitter.reads ? digestText(plainJson(emitter.reads(model))) : options.spec!,
+          emitter.reads ? readsDigest(emitter.reads(model)) : options.spec!,
           ...dependsOn.map((name) => `${name} ${digestOutput(ready.get(name)!)}`),
         );
       const hit = key === undefined ? undefined : await cache!.read(emitter.name, key);

@@ -3,7 +3,8 @@
 // dependency modules through tsx's loader hooks instead costs about a second of every run.
 // Dependencies stay external, resolved from node_modules as usual; arguments pass through.
 import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
@@ -14,15 +15,35 @@ import { setFlagsFromString } from 'node:v8';
 setFlagsFromString('--interrupt-budget=1081344');
 
 const generatorsDir = dirname(fileURLToPath(import.meta.url));
-const outfile = join(generatorsDir, '.bundle', 'main.mjs');
-await build({
+const outdir = join(generatorsDir, '.bundle');
+// Split at main.ts's dynamic imports: its light part starts the emitters' workers before the
+// chunks that load the generators' tools (ts-morph, Redocly, ajv) are imported.
+const { metafile } = await build({
+  metafile: true,
   entryPoints: [join(generatorsDir, 'main.ts')],
-  outfile,
+  outdir,
   bundle: true,
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   packages: 'external',
   platform: 'node',
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
 });
-await import(pathToFileURL(outfile).href);
+// Chunks are named by their content hash: those of earlier builds go once they are old enough
+// that no generation started before this one can still be importing them.
+const built = new Set(Object.keys(metafile.outputs).map((path) => relative(outdir, path)));
+const chunks = await readdir(join(outdir, 'chunks')).catch(() => []);
+await Promise.all(
+  chunks
+    .map((name) => join('chunks', name))
+    .filter((path) => !built.has(path))
+    .map(async (path) => {
+      const { mtimeMs } = await stat(join(outdir, path));
+      if (Date.now() - mtimeMs > 10 * 60_000) await rm(join(outdir, path), { force: true });
+    }),
+);
+await import(pathToFileURL(join(outdir, 'main.mjs')).href);

@@ -16,7 +16,7 @@ import { GENERATED_DIR } from './output/finalize.js';
 import { writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
 import { keepToolsLoaded } from './shared/tool-worker.js';
-import { checkSpec } from './spec-check/check.js';
+import { checkedBundle, SpecRefused } from './spec-check/check.js';
 import { reportProblems } from './spec-check/problem.js';
 
 // As generators/run.mjs sets it for `npm run generate`: V8 optimizes the generators' hot loops
@@ -69,15 +69,22 @@ async function regenerate(): Promise<void> {
   tests?.kill();
   const started = performance.now();
   try {
-    if (edits.length === 0 || edits.some((path) => path.startsWith('spec/'))) {
-      const checked = await checkSpec({ projectRoot: TOOLCHAIN_ROOT });
-      if (!checked.passes) {
-        for (const line of reportProblems(checked.problems, performance.now() - started, 'nothing was generated')) console.error(line);
-        return;
-      }
+    // A save under spec/ (and the start) runs the spec check, whose bundle the model is built from.
+    const check = edits.length === 0 || edits.some((path) => path.startsWith('spec/'));
+    let files: Map<string, string>;
+    try {
+      // With npm run generate's cache: an emitter whose inputs the save left alone is not run.
+      files = await generate({
+        projectRoot: TOOLCHAIN_ROOT,
+        cacheDir: join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR),
+        ...(check ? { bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT }) } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof SpecRefused)) throw error;
+      for (const line of reportProblems(error.problems, performance.now() - started, 'nothing was generated')) console.error(line);
+      return;
     }
-    // With npm run generate's cache: an emitter whose inputs the save left alone is not run.
-    const changed = await writeOutput(join(TOOLCHAIN_ROOT, GENERATED_DIR), await generate({ projectRoot: TOOLCHAIN_ROOT, cacheDir: join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR) }));
+    const changed = await writeOutput(join(TOOLCHAIN_ROOT, GENERATED_DIR), files);
     const took = Math.round(performance.now() - started);
     console.log(`${edits.length > 0 ? edits.join(', ') : 'start'}: regenerated in ${took} ms, ${changed.length} generated file(s) changed`);
     const modules = changed.filter((path) => /\.(ts|mts)$/.test(path)).map((path) => join(GENERATED_DIR, path));

@@ -1,5 +1,6 @@
 // The one shape every emitter has: read the shared model, return files. Emitters never write to
 // disk; generators/output adds the banner and writes, the same way for all of them.
+import { proselessModel, proselessSpec } from '../model/field-prose.js';
 import type { SpecModel } from '../model/spec-model.js';
 
 export type FileKind = 'typescript' | 'json' | 'yaml' | 'html' | 'markdown' | 'php' | 'css';
@@ -12,9 +13,10 @@ export interface GeneratedFile {
   /** Where the content comes from, for the banner (the emitter, or the template it copied). */
   readonly source: string;
   /**
-   * Written laid out by its emitter (the docs pages): finalize adds the banner and no prettier
-   * pass. Prettier would also pad every markdown table, so widening one cell would rewrite the
-   * whole table in review.
+   * Written laid out by its emitter: finalize adds the banner and no prettier pass. The docs pages
+   * (prettier would also pad every markdown table, so widening one cell would rewrite the whole
+   * table in review), and the READMEs and changelog, written as prettier prints them (copies of
+   * prettier-formatted templates, tables aligned; test/generators/layout.test.ts checks them).
    */
   readonly laidOut?: boolean;
 }
@@ -63,4 +65,19 @@ export function fromPart<Part>(emitter: {
 }): Emitter {
   const { emitPart, reads, ...rest } = emitter;
   return { ...rest, reads, emit: (model, context) => emitPart(reads(model), context) };
+}
+
+/**
+ * An emitter that never shows what a field is for, run over the model without the fields'
+ * descriptions (model/field-prose.ts): its files depend on the spec through `proselessSpec` alone,
+ * which is its `reads`, so an edited description leaves them cached.
+ */
+export function withoutFieldProse(emitter: {
+  readonly name: string;
+  readonly dependsOn?: readonly string[];
+  warmUp?(): void;
+  emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]>;
+}): Emitter {
+  const { emit, ...rest } = emitter;
+  return fromPart({ ...rest, reads: proselessSpec, emitPart: (part, context) => emit(proselessModel(part), context) });
 }

@@ -1,5 +1,6 @@
 // Bundles the multi-file spec with Redocly's core into one in-memory document: the single
-// source every emitter reads.
+// source every emitter reads. `npm run generate` bundles once, in the spec check, and hands that
+// bundle over (specFromBundle); the other commands bundle here.
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
@@ -13,6 +14,12 @@ export interface LoadedSpec {
   readonly sourceFiles: readonly string[];
 }
 
+/** Redocly's bundle of the spec, as it gives it: the document and the files it read. */
+export interface SpecBundle {
+  readonly document: OpenApiDocument;
+  readonly fileDependencies: Iterable<string>;
+}
+
 export async function loadSpec(options: {
   readonly rootFile: string;
   readonly redoclyConfig: string;
@@ -24,12 +31,16 @@ export async function loadSpec(options: {
   if (errors.length > 0) {
     throw new Error(`The spec does not bundle:\n${errors.map((problem) => `- ${problem.message}`).join('\n')}`);
   }
-  // A deep copy: emitters must never see each other's mutations.
-  const document = structuredClone(result.bundle.parsed) as OpenApiDocument;
-  const deployment = options.deploymentFile ? await readDeployment(options.deploymentFile) : {};
+  return specFromBundle({ document: result.bundle.parsed as OpenApiDocument, fileDependencies: result.fileDependencies }, options.deploymentFile);
+}
+
+/** The spec the model is built from: a copy of the bundle (emitters must never see each other's mutations), with dotted names and deployment settings applied. */
+export async function specFromBundle(bundled: SpecBundle, deploymentFile?: string): Promise<LoadedSpec> {
+  const document = structuredClone(bundled.document);
+  const deployment = deploymentFile ? await readDeployment(deploymentFile) : {};
   return {
     document: applyDeployment(applyDottedNames(document), deployment),
-    sourceFiles: [...result.fileDependencies].sort(),
+    sourceFiles: [...bundled.fileDependencies].sort(),
   };
 }
 

@@ -58,15 +58,23 @@ export function testData(model: Pick<SpecModel, 'document'>): TestDataModel {
   return { cards, identifiers };
 }
 
-const row = (cells: readonly string[]) => `| ${cells.map((text) => text.replace(/\|/g, '\\|')).join(' | ')} |`;
-const markdownTable = (head: readonly string[], rows: readonly (readonly string[])[]) =>
-  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+/** How a table is written: `compact` (the docs pages) or `aligned`, every column padded to its widest cell as prettier lays a table out (the READMEs, which are written as prettier prints them). */
+export type TableLayout = 'compact' | 'aligned';
+
+function markdownTable(head: readonly string[], rows: readonly (readonly string[])[], layout: TableLayout): string {
+  const cells = [head, ...rows].map((cells) => cells.map((text) => text.replace(/\|/g, '\\|')));
+  const widths = head.map((_, column) => (layout === 'aligned' ? Math.max(3, ...cells.map((row) => [...row[column]!].length)) : 3));
+  const pad = (text: string, column: number) => (layout === 'aligned' ? text + ' '.repeat(widths[column]! - [...text].length) : text);
+  const row = (texts: readonly string[]) => `| ${texts.map(pad).join(' | ')} |`;
+  return [row(cells[0]!), row(widths.map((width) => '-'.repeat(width))), ...cells.slice(1).map(row)].join('\n');
+}
 
 /** The test cards as a Markdown table: card number (in groups of four), expiry, outcome with its decline text when the source shows one. */
-export function testCardsTable(data: TestDataModel): string {
+export function testCardsTable(data: TestDataModel, layout: TableLayout = 'compact'): string {
   return markdownTable(
     ['Card', 'Expiry', 'Outcome'],
     data.cards.map((card) => [card.number.replace(/(\d{4})(?=\d)/g, '$1 '), card.expiry, cardOutcome(card)]),
+    layout,
   );
 }
 
@@ -76,9 +84,10 @@ function cardOutcome(card: Pick<TestCardModel, 'outcome' | 'reason'>): string {
 }
 
 /** The test identifiers as a Markdown table: method, `identifier`, outcome. */
-export function testIdentifiersTable(data: TestDataModel): string {
+export function testIdentifiersTable(data: TestDataModel, layout: TableLayout = 'compact'): string {
   return markdownTable(
     ['Method', '`identifier`', 'Outcome'],
     data.identifiers.map((entry) => [`\`${entry.brand}\``, `\`${entry.identifier}\``, entry.scenario]),
+    layout,
   );
 }

@@ -48,18 +48,18 @@ function withBanner(file: GeneratedFile): string {
 const PRETTIER_KINDS: ReadonlySet<GeneratedFile['kind']> = new Set(['json', 'markdown']);
 
 /**
- * Gives each file its final text: banner, then prettier's layout for the small files. JSON is
- * laid out here by prettier's rules (json-layout.ts); markdown goes to prettier in a worker
- * thread, started at once when `warm` (a whole generation, which has READMEs to format) so that
- * it loads while the emitters run. close() stops the worker.
+ * Gives each file its final text: banner, then prettier's layout for the small files an emitter
+ * did not write laid out. JSON is laid out here by prettier's rules (json-layout.ts); markdown
+ * goes to prettier in a worker thread, started by the first such file (the product's emitters
+ * write theirs laid out, so a whole generation never loads prettier's markdown plugins).
+ * close() stops the worker.
  */
 export class Finalizer {
   readonly #projectRoot: string;
   readonly #prettier = workerForRun<{ readonly text: string; readonly filepath: string }, string>('output/prettier-worker.mjs');
 
-  constructor(projectRoot: string, options: { readonly warm: boolean }) {
+  constructor(projectRoot: string) {
     this.#projectRoot = projectRoot;
-    if (options.warm) this.#prettier.start();
   }
 
   async finalize(file: GeneratedFile): Promise<string> {

@@ -11,6 +11,7 @@
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
+import type { SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
 import { ExampleExplainer } from './example-failures.js';
@@ -33,6 +34,8 @@ export interface SpecCheck {
   readonly passes: boolean;
   /** The bundled spec, when the check got that far. */
   readonly document?: OpenApiDocument;
+  /** The files the bundle read (absolute paths), with `document`: `npm run generate` builds its model from this bundle. */
+  readonly fileDependencies?: readonly string[];
   /** Finds where a node of the bundle is written (for `spec:sign-examples`). */
   readonly locator: SourceLocator;
 }
@@ -45,17 +48,39 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
   // Its own resolver: bundling rewrites the references of the files it has read, in place.
   const locator = new SourceLocator(new BaseResolver(), rootFile, options.projectRoot);
   const linted = await lintSpec(rootFile, config, resolver, options.projectRoot);
+  let fileDependencies: readonly string[] = [];
   const done = (problems: readonly SpecProblem[], document?: OpenApiDocument): SpecCheck => {
     const reported = reportable(problems);
-    return { problems: reported, passes: !hasErrors(reported), ...(document ? { document } : {}), locator };
+    return { problems: reported, passes: !hasErrors(reported), ...(document ? { document, fileDependencies } : {}), locator };
   };
   if (hasErrors(linted)) return done(linted);
 
   const bundled = await bundle({ ref: rootFile, config, externalRefResolver: resolver, dereference: false });
   const document = structuredClone(bundled.bundle.parsed) as OpenApiDocument;
+  fileDependencies = [...bundled.fileDependencies];
   const examples = await exampleProblems(document, locator);
   if (hasErrors(examples)) return done([...linted, ...examples], document);
   return done([...linted, ...(await hashProblems(document, locator, options.projectRoot))], document);
+}
+
+/** Thrown by checkedBundle for a spec the check refuses: its problems, to report at their file:line:col. */
+export class SpecRefused extends Error {
+  readonly problems: readonly SpecProblem[];
+
+  constructor(problems: readonly SpecProblem[]) {
+    super(`The spec check refuses the spec (${problems.length} problem(s))`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * The check's bundle of a spec it passes, for the generation to build its model from (the
+ * pipeline's `bundle` option): the spec is bundled once. Throws SpecRefused otherwise.
+ */
+export async function checkedBundle(options: SpecCheckOptions): Promise<SpecBundle> {
+  const checked = await checkSpec(options);
+  if (!checked.passes) throw new SpecRefused(checked.problems);
+  return { document: checked.document!, fileDependencies: checked.fileDependencies! };
 }
 
 type Json = Record<string, unknown>;

@@ -55,6 +55,14 @@ describe('generation with a cache gives what generation without it gives', () =>
     // The title is in the bundle, not in what the validators read.
     await edit('title: closed objects and numbers', 'title: closed objects, edited');
     expect(await bothWays()).toEqual({ validators: true, bundle: false });
+    // A field's description is prose, which the validators do not read (model/field-prose.ts).
+    await edit('maximum: 100}', 'maximum: 100, description: How big it is.}');
+    expect(await bothWays()).toEqual({ validators: true, bundle: false });
+    // Under `not` a description is the rule's words (the validators' message): they read it.
+    await edit('enum: [a, b]}', 'enum: [a, b], not: {const: b, description: must not be b}}');
+    expect(await bothWays()).toEqual({ validators: false, bundle: false });
+    await edit('must not be b', 'must be a');
+    expect(await bothWays()).toEqual({ validators: false, bundle: false });
     // A schema is in both.
     await edit('maxLength: 2', 'maxLength: 3');
     expect(await bothWays()).toEqual({ validators: false, bundle: false });

@@ -8,12 +8,12 @@ import { blankLine, type Statements } from './statements.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
-import type { Emitter, GeneratedFile } from '../emitter.js';
+import { type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 import { validatorModulePath, webhookNames } from '../../model/names.js';
 import { clientOperations, type ClientOperation } from '../../model/operations.js';
 import { emitCallbacks } from './callbacks.js';
 
-export const clientEmitter: Emitter = {
+export const clientEmitter: Emitter = withoutFieldProse({
   name: 'client',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
     const project = codeProject();
@@ -39,7 +39,7 @@ export const clientEmitter: Emitter = {
       file(project, 'client/src/callbacks.ts', emitCallbacks(model)),
     ];
   },
-};
+});
 
 /**
  * Each file is written from its statement structures in one go: ts-morph re-parses a file after

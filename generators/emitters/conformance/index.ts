@@ -17,11 +17,11 @@ import { testData } from '../../model/test-data.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
 import { exportedNames, generatedManifest, importChecker } from '../../shared/package-exports.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 const TEMPLATES = 'templates/conformance';
 
-export const conformanceEmitter: Emitter = {
+export const conformanceEmitter: Emitter = withoutFieldProse({
   name: 'conformance',
   dependsOn: ['client', 'validators', 'package', 'sandbox'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -49,6 +49,8 @@ export const conformanceEmitter: Emitter = {
       contents: await readFile(join(root, TEMPLATES, 'README.md'), 'utf8'),
       kind: 'markdown',
       source: `${TEMPLATES}/README.md`,
+      // A template, kept prettier-formatted.
+      laidOut: true,
     });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({
@@ -69,7 +71,7 @@ export const conformanceEmitter: Emitter = {
     });
     return files;
   },
-};
+});
 
 function scenarioTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const names = importChecker(exported, 'conformance');

@@ -16,7 +16,7 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { stringLiteral } from '../../shared/code-text.js';
 import { codeProject } from '../../shared/ts-project.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
 const RUNTIME_DEPENDENCIES = ['openapi-fetch'];
@@ -59,7 +59,7 @@ function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<st
   return [...reached.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export const packageEmitter: Emitter = {
+export const packageEmitter: Emitter = withoutFieldProse({
   name: 'package',
   dependsOn: CODE_EMITTERS,
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -100,12 +100,17 @@ export const packageEmitter: Emitter = {
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
       kind: 'markdown',
       source: 'templates/package/README.md',
+      // A template, kept prettier-formatted.
+      laidOut: true,
     });
     files.push({
       path: 'client/CHANGELOG.md',
       contents: renderPackageChangelog(project.clientPackage.name, packageReleases(root), renderChangelog(model.document.info.title, model.releases)),
       kind: 'markdown',
       source: 'generators/emitters/package',
+      // Written as prettier prints it (test/generators/layout.test.ts): prettier's pass over its
+      // quarter-megabyte was the longest step of a generation.
+      laidOut: true,
     });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({ path: `client/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
@@ -132,4 +137,4 @@ export const packageEmitter: Emitter = {
     files.push({ path: 'client/package.json', contents: JSON.stringify(manifest, null, 2), kind: 'json', source: 'generators/emitters/package' });
     return files;
   },
-};
+});

@@ -16,7 +16,7 @@ import { DECLINE_REASONS } from '../../../templates/sandbox/core/decline-reasons
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { exportedNames, generatedManifest } from '../../shared/package-exports.js';
 import { SHEBANG_SCRIPT, templateTree } from '../../shared/template-tree.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 const TEMPLATES = 'templates/sandbox';
 /** Templates that are the package's own entry points; the rest is its runtime. */
@@ -24,7 +24,7 @@ const ENTRY_POINTS = new Set(['index.ts', 'cli.ts']);
 /** The package's runtime dependencies besides the client (versions from the toolchain's lock). */
 const RUNTIME_DEPENDENCIES = ['qrcode'];
 
-export const sandboxEmitter: Emitter = {
+export const sandboxEmitter: Emitter = withoutFieldProse({
   name: 'sandbox',
   dependsOn: ['client', 'validators', 'package'],
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
@@ -38,14 +38,14 @@ export const sandboxEmitter: Emitter = {
     }
     const clientFiles = ['client', 'validators', 'package'].flatMap((name) => context.filesOf(name));
     files.push({ path: 'sandbox/src/spec-tables.ts', contents: specTables(model, exportedNames(clientFiles)), kind: 'typescript', source: 'generators/emitters/sandbox' });
-    files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md` });
+    files.push({ path: 'sandbox/README.md', contents: readme(model, await readFile(join(root, TEMPLATES, 'README.md'), 'utf8')), kind: 'markdown', source: `${TEMPLATES}/README.md`, laidOut: true });
     for (const { name, config } of await buildConfigs(root)) {
       files.push({ path: `sandbox/${name}`, contents: JSON.stringify(config), kind: 'json', source: 'generators/shared/build-options.ts' });
     }
     files.push({ path: 'sandbox/package.json', contents: manifest(model, await readFile(join(root, 'package.json'), 'utf8'), clientFiles), kind: 'json', source: 'generators/emitters/sandbox' });
     return files;
   },
-};
+});
 
 function specTables(model: SpecModel, exported: ReadonlySet<string>): string {
   const imports = new Set<string>();
@@ -103,8 +103,8 @@ function readme(model: SpecModel, template: string): string {
   const qr = methods.find((method) => method.qr);
   const windows = methods.filter((method) => method.completionWindow);
   const values: Record<string, string> = {
-    testCards: testCardsTable(data),
-    testIdentifiers: testIdentifiersTable(data),
+    testCards: testCardsTable(data, 'aligned'),
+    testIdentifiers: testIdentifiersTable(data, 'aligned'),
     qrLifetimeSeconds: String(qr?.qr?.lifetimeSeconds ?? ''),
     qrBrand: qr?.brand ?? qr?.label ?? '',
     qrBankCodes: Object.entries(qr?.qr?.bankCallback ?? {}).map(([code, state]) => `\`${code}\` → ${state}`).join(', '),

@@ -1,18 +1,18 @@
 // Emitter: the type layer. schema.ts is openapi-typescript's output (what openapi-fetch is typed
 // by); types.ts gives every component schema a readable name and every client method its input.
-import type { OpenAPITSOptions } from 'openapi-typescript';
 import { type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import { fieldsOf } from '../../model/fields.js';
 import type { SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import { propertyKey, stringLiteral } from '../../shared/code-text.js';
-import { oneShotWorker } from '../../shared/tool-worker.js';
 import { codeProject } from '../../shared/ts-project.js';
 import type { Emitter, GeneratedFile } from '../emitter.js';
 import { signingType } from '../../model/names.js';
 import { clientFilledFields, clientOperations } from '../../model/operations.js';
 import { withoutDottedNames } from '../../model/dotted-names.js';
+import { openapiTypescript } from './openapi-typescript.js';
+import type { OpenAPITSOptions } from 'openapi-typescript';
 
 export const SCHEMA_TYPES_PATH = 'client/src/schema.ts';
 export const NAMED_TYPES_PATH = 'client/src/types.ts';
@@ -98,12 +98,6 @@ function namedTypes(model: SpecModel): GeneratedFile {
   file.addTypeAliases(aliases);
   return { path: NAMED_TYPES_PATH, contents: file.getFullText(), kind: 'typescript', source: 'generators/emitters/types' };
 }
-
-/**
- * A worker thread running openapi-typescript. Loading it (its own TypeScript compiler and
- * Redocly) takes most of a second, so warmUp() starts it before the spec is even loaded.
- */
-const openapiTypescript = oneShotWorker<{ document: SpecModel['document']; options: OpenAPITSOptions }, string>('emitters/types/openapi-typescript-worker.mjs');
 
 /**
  * openapi-typescript 7 reads `$ref` off every `allOf` member and crashes on a boolean one: `true`

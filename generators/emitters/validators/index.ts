@@ -10,6 +10,7 @@ import type { SchemaObject } from '../../model/json-schema.js';
 import type { SpecModel, WirePathStyle } from '../../model/spec-model.js';
 import { stringLiteral } from '../../shared/code-text.js';
 import { fromPart, type Emitter, type GeneratedFile } from '../emitter.js';
+import { proselessSpec } from '../../model/field-prose.js';
 import { functionBase, validatorModulePath, validatorName } from '../../model/names.js';
 import { clientOperations } from '../../model/operations.js';
 import { validatorFacts } from '../../shared/validator-facts.js';
@@ -61,7 +62,8 @@ interface ValidatorInputs {
 
 function validatorInputs(model: SpecModel): ValidatorInputs {
   return {
-    schemas: [...model.schemas],
+    // Without their prose (model/field-prose.ts): an edited description leaves the validators cached.
+    schemas: Object.entries(proselessSpec(model).document.components?.schemas ?? {}),
     wireStyles: [...model.wireStyles],
     requests: clientOperations(model).map((operation) => ({ schemaName: operation.requestSchemaName, ...(operation.fields ? { fields: operation.fields } : {}) })),
     currencyExponents: [...validatorFacts(model).currencyExponents],
