@@ -42,21 +42,18 @@ const GLOBAL_SETUP: Partial<Record<keyof typeof FULL_TIER_GROUPS, string>> = {
 };
 
 /**
- * Files started before vitest's own order, in this order. First the full tier's longest files
- * (minutes each, `--full` prints the slowest ten). Vitest's own order runs project after project
- * (alphabetically) and, on a clean clone with no timings cached, a project's larger files first:
- * the registry release (`packages`) started after the whole fast tier and ran alone at the end.
- * Started first, each runs beside the rest on one of the two workers. Then the pack test, which
- * makes the packs both pack tests share (test/support/shared-builds.ts): left to vitest's order,
- * the two started together, and one core idled while the other packed for both.
+ * The full tier's longest files (minutes each, `--full` prints the slowest ten). Vitest's own order
+ * runs project after project (alphabetically) and, on a clean clone with no timings cached, a
+ * project's larger files first: the registry release (`packages`) started after the whole fast tier
+ * and ran alone at the end. Started first, each runs beside the rest on one of the two workers.
  */
-export const STARTED_FIRST = ['test/docs/site.test.ts', 'test/release/registry.test.ts', 'test/package/pack.test.ts'];
+export const LONGEST_FILES = ['test/docs/site.test.ts', 'test/release/registry.test.ts'];
 
-class StartedFirstSequencer extends BaseSequencer {
+class LongestFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      const index = STARTED_FIRST.findIndex((path) => file.moduleId === join(root, path));
-      return index === -1 ? STARTED_FIRST.length : index;
+      const index = LONGEST_FILES.findIndex((long) => file.moduleId === join(root, long));
+      return index === -1 ? LONGEST_FILES.length : index;
     };
     // Array.prototype.sort is stable: everything else keeps vitest's order.
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
@@ -83,7 +80,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    sequence: { sequencer: StartedFirstSequencer },
+    sequence: { sequencer: LongestFilesFirst },
     // Every core: vitest's default leaves one idle, which on the 2-core machines we run on is half.
     maxWorkers: availableParallelism(),
     projects: [
