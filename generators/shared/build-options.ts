@@ -32,24 +32,41 @@ export async function buildConfigs(projectRoot: string): Promise<ReadonlyArray<{
       },
     },
     // esModuleInterop: a default import of a CommonJS dependency (qrcode) gets its module.exports, as under NodeNext.
-    { name: 'tsconfig.cjs.json', config: { extends: './tsconfig.build.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true, outDir: 'dist/cjs' } } },
+    // The CommonJS pass emits JavaScript only, unchecked: the ESM pass has checked the same sources
+    // with the same options, and its declarations are the CommonJS ones too (the build copies them).
+    {
+      name: 'tsconfig.cjs.json',
+      config: { extends: './tsconfig.build.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', esModuleInterop: true, outDir: 'dist/cjs', noCheck: true, declaration: false } },
+    },
   ];
 }
 
 /**
  * The build script: a clean dist/ (tsc leaves the output of a module that no longer exists, and
- * npm pack would ship it), both builds, then the CommonJS folder's package.json (and any steps
- * the package adds).
+ * npm pack would ship it), both builds, then the CommonJS folder's declarations (the ESM build's,
+ * the same text: under dist/cjs/ its package.json makes them CommonJS) and that package.json (and
+ * any steps the package adds).
  */
 export function buildScript(...after: readonly string[]): string {
   return [
     `node -e "require('node:fs').rmSync('dist', { recursive: true, force: true })"`,
     'tsc -p tsconfig.build.json',
     'tsc -p tsconfig.cjs.json',
-    `node -e "require('node:fs').writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }))"`,
+    `node -e "${COMMONJS_FOLDER}"`,
     ...after,
   ].join(' && ');
 }
+
+/** Copies dist/'s declarations into dist/cjs/ and marks that folder CommonJS (a script for `node -e`, in double quotes). */
+const COMMONJS_FOLDER = [
+  `const fs = require('node:fs'), path = require('node:path');`,
+  `for (const file of fs.readdirSync('dist', { recursive: true })) {`,
+  `if (!file.endsWith('.d.ts') || file.split(path.sep)[0] === 'cjs') continue;`,
+  `fs.mkdirSync(path.dirname(path.join('dist/cjs', file)), { recursive: true });`,
+  `fs.copyFileSync(path.join('dist', file), path.join('dist/cjs', file));`,
+  `}`,
+  `fs.writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }));`,
+].join(' ');
 
 /** An `exports` entry of a dual package: the module's ESM build for import, its CommonJS build for require. */
 export function dualEntry(module: string): object {
