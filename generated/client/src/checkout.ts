@@ -268,32 +268,32 @@ export function createCheckoutClient(options: CheckoutClientOptions) {
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size?: undefined }, call?: CallOptions): Promise<CheckoutPaymentStatus>;
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput & { readonly size: NonNullable<unknown> }, call?: CallOptions): Promise<CheckoutPaymentStatus[]>;
   function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions): Promise<CheckoutStatusResponse>;
-  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions) { return checkoutGetPaymentStatus(transport, input, call); }
+  function getPaymentStatus(input: CheckoutGetPaymentStatusInput, call?: CallOptions) { return invoke<CheckoutStatusResponse>(transport, checkoutGetPaymentStatusOperation, input, call); }
 
   return {
     transport,
     /** The configured openapi-fetch client every call goes through: `fetchClient.use(middleware)` adds your own (tracing, headers). */
     fetchClient: transport.fetchClient,
     /** Checkout createSession */
-    createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) => checkoutCreateSession(transport, input, call),
+    createSession: (input: CheckoutCreateSessionInput, call?: CallOptions) => invoke<SessionResponse>(transport, checkoutCreateSessionOperation, input, call),
     /** Checkout createSessionToken */
-    createSessionToken: (input: CheckoutCreateSessionTokenInput, call?: CallOptions) => checkoutCreateSessionToken(transport, input, call),
+    createSessionToken: (input: CheckoutCreateSessionTokenInput, call?: CallOptions) => invoke<SessionTokenResponse>(transport, checkoutCreateSessionTokenOperation, input, call),
     /** Checkout purchaseHostedFields */
-    purchaseHostedFields: (input: CheckoutPurchaseHostedFieldsInput, call?: CallOptions) => checkoutPurchaseHostedFields(transport, input, call),
+    purchaseHostedFields: (input: CheckoutPurchaseHostedFieldsInput, call?: CallOptions) => invoke<HpfPaymentResponse>(transport, checkoutPurchaseHostedFieldsOperation, input, call),
     /** Checkout debitHostedFields */
-    debitHostedFields: (input: CheckoutDebitHostedFieldsInput, call?: CallOptions) => checkoutDebitHostedFields(transport, input, call),
+    debitHostedFields: (input: CheckoutDebitHostedFieldsInput, call?: CallOptions) => invoke<HpfPaymentResponse>(transport, checkoutDebitHostedFieldsOperation, input, call),
     /** Checkout creditCard */
-    creditCard: (input: CheckoutCreditCardInput, call?: CallOptions) => checkoutCreditCard(transport, input, call),
+    creditCard: (input: CheckoutCreditCardInput, call?: CallOptions) => invoke<CheckoutAccepted>(transport, checkoutCreditCardOperation, input, call),
     /** Checkout capturePayment */
-    capturePayment: (input: CheckoutCapturePaymentInput, call?: CallOptions) => checkoutCapturePayment(transport, input, call),
+    capturePayment: (input: CheckoutCapturePaymentInput, call?: CallOptions) => invoke<CheckoutCaptureResponse>(transport, checkoutCapturePaymentOperation, input, call),
     /** Checkout refundPayment */
-    refundPayment: (input: CheckoutRefundPaymentInput, call?: CallOptions) => checkoutRefundPayment(transport, input, call),
+    refundPayment: (input: CheckoutRefundPaymentInput, call?: CallOptions) => invoke<CheckoutAccepted>(transport, checkoutRefundPaymentOperation, input, call),
     /** Checkout voidPayment */
-    voidPayment: (input: CheckoutVoidPaymentInput, call?: CallOptions) => checkoutVoidPayment(transport, input, call),
+    voidPayment: (input: CheckoutVoidPaymentInput, call?: CallOptions) => invoke<CheckoutVoidResponse>(transport, checkoutVoidPaymentOperation, input, call),
     /** Checkout retryPayment */
-    retryPayment: (input: CheckoutRetryPaymentInput, call?: CallOptions) => checkoutRetryPayment(transport, input, call),
+    retryPayment: (input: CheckoutRetryPaymentInput, call?: CallOptions) => invoke<CheckoutAccepted>(transport, checkoutRetryPaymentOperation, input, call),
     /** Checkout recurringPayment */
-    recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) => checkoutRecurringPayment(transport, input, call),
+    recurringPayment: (input: CheckoutRecurringPaymentInput, call?: CallOptions) => invoke<CheckoutRecurringResponse>(transport, checkoutRecurringPaymentOperation, input, call),
     /** Checkout getPaymentStatus */
     getPaymentStatus,
   };

@@ -666,67 +666,67 @@ export function createS2SClient(options: S2SClientOptions) {
     fetchClient: transport.fetchClient,
     card: {
       /** S2S CARD SALE */
-      sale: (input: SaleCardInput, call?: CallOptions) => saleCard(transport, input, call),
+      sale: (input: SaleCardInput, call?: CallOptions) => invoke<SaleResponse>(transport, saleCardOperation, input, call),
       /** S2S CARD CAPTURE */
-      capture: (input: CaptureCardInput, call?: CallOptions) => captureCard(transport, input, call),
+      capture: (input: CaptureCardInput, call?: CallOptions) => invoke<CaptureResponse>(transport, captureCardOperation, input, call),
       /** S2S CARD GET_TRANS_STATUS */
-      getTransStatus: (input: GetTransStatusCardInput, call?: CallOptions) => getTransStatusCard(transport, input, call),
+      getTransStatus: (input: GetTransStatusCardInput, call?: CallOptions) => invoke<GetTransStatusResponse>(transport, getTransStatusCardOperation, input, call),
       /** S2S CARD AUTH */
-      auth: (input: AuthCardInput, call?: CallOptions) => authCard(transport, input, call),
+      auth: (input: AuthCardInput, call?: CallOptions) => invoke<AuthResponse>(transport, authCardOperation, input, call),
       /** S2S CARD DEBIT */
-      debit: (input: DebitCardInput, call?: CallOptions) => debitCard(transport, input, call),
+      debit: (input: DebitCardInput, call?: CallOptions) => invoke<DebitResponse>(transport, debitCardOperation, input, call),
       /** S2S CARD CREDIT2CARD */
-      credit2card: (input: Credit2cardCardInput, call?: CallOptions) => credit2cardCard(transport, input, call),
+      credit2card: (input: Credit2cardCardInput, call?: CallOptions) => invoke<Credit2CardResponse>(transport, credit2cardCardOperation, input, call),
       /** S2S CARD CARD2CARD */
-      card2card: (input: Card2cardCardInput, call?: CallOptions) => card2cardCard(transport, input, call),
+      card2card: (input: Card2cardCardInput, call?: CallOptions) => invoke<Card2CardResponse>(transport, card2cardCardOperation, input, call),
       /** S2S CARD VOID */
-      void: (input: VoidCardInput, call?: CallOptions) => voidCard(transport, input, call),
+      void: (input: VoidCardInput, call?: CallOptions) => invoke<VoidResponse>(transport, voidCardOperation, input, call),
       /** S2S CARD CREDITVOID */
-      creditvoid: (input: CreditvoidCardInput, call?: CallOptions) => creditvoidCard(transport, input, call),
+      creditvoid: (input: CreditvoidCardInput, call?: CallOptions) => invoke<CreditvoidResponse>(transport, creditvoidCardOperation, input, call),
       /** S2S CARD REFUND */
-      refund: (input: RefundCardInput, call?: CallOptions) => refundCard(transport, input, call),
+      refund: (input: RefundCardInput, call?: CallOptions) => invoke<RefundResponse>(transport, refundCardOperation, input, call),
       /** S2S CARD GET_TRANS_STATUS_BY_ORDER */
-      getTransStatusByOrder: (input: GetTransStatusByOrderCardInput, call?: CallOptions) => getTransStatusByOrderCard(transport, input, call),
+      getTransStatusByOrder: (input: GetTransStatusByOrderCardInput, call?: CallOptions) => invoke<GetTransStatusByOrderResponse>(transport, getTransStatusByOrderCardOperation, input, call),
       /** S2S CARD CREATE_SCHEDULE */
-      createSchedule: (input: CreateScheduleCardInput, call?: CallOptions) => createScheduleCard(transport, input, call),
+      createSchedule: (input: CreateScheduleCardInput, call?: CallOptions) => invoke<CreateScheduleResponse>(transport, createScheduleCardOperation, input, call),
       /** S2S CARD UPDATE_SCHEDULE */
-      updateSchedule: (input: UpdateScheduleCardInput, call?: CallOptions) => updateScheduleCard(transport, input, call),
+      updateSchedule: (input: UpdateScheduleCardInput, call?: CallOptions) => invoke<UpdateScheduleResponse>(transport, updateScheduleCardOperation, input, call),
       /** S2S CARD DELETE_SCHEDULE */
-      deleteSchedule: (input: DeleteScheduleCardInput, call?: CallOptions) => deleteScheduleCard(transport, input, call),
+      deleteSchedule: (input: DeleteScheduleCardInput, call?: CallOptions) => invoke<DeleteScheduleResponse>(transport, deleteScheduleCardOperation, input, call),
       /** S2S CARD SCHEDULE_INFO */
-      scheduleInfo: (input: ScheduleInfoCardInput, call?: CallOptions) => scheduleInfoCard(transport, input, call),
+      scheduleInfo: (input: ScheduleInfoCardInput, call?: CallOptions) => invoke<ScheduleInfoResponse>(transport, scheduleInfoCardOperation, input, call),
       /** S2S CARD PAUSE_SCHEDULE */
-      pauseSchedule: (input: PauseScheduleCardInput, call?: CallOptions) => pauseScheduleCard(transport, input, call),
+      pauseSchedule: (input: PauseScheduleCardInput, call?: CallOptions) => invoke<PauseScheduleResponse>(transport, pauseScheduleCardOperation, input, call),
       /** S2S CARD RUN_SCHEDULE */
-      runSchedule: (input: RunScheduleCardInput, call?: CallOptions) => runScheduleCard(transport, input, call),
+      runSchedule: (input: RunScheduleCardInput, call?: CallOptions) => invoke<RunScheduleResponse>(transport, runScheduleCardOperation, input, call),
       /** S2S CARD DESCHEDULE */
-      deschedule: (input: DescheduleCardInput, call?: CallOptions) => descheduleCard(transport, input, call),
+      deschedule: (input: DescheduleCardInput, call?: CallOptions) => invoke<DescheduleResponse>(transport, descheduleCardOperation, input, call),
       /** S2S CARD RECURRING_SALE */
-      recurringSale: (input: RecurringSaleCardInput, call?: CallOptions) => recurringSaleCard(transport, input, call),
+      recurringSale: (input: RecurringSaleCardInput, call?: CallOptions) => invoke<RecurringSaleResponse>(transport, recurringSaleCardOperation, input, call),
       /** S2S CARD RECURRING_DEBIT */
-      recurringDebit: (input: RecurringDebitCardInput, call?: CallOptions) => recurringDebitCard(transport, input, call),
+      recurringDebit: (input: RecurringDebitCardInput, call?: CallOptions) => invoke<RecurringDebitResponse>(transport, recurringDebitCardOperation, input, call),
       /** After a payment request failed in transit, look its order up (S2S CARD GET_TRANS_STATUS_BY_ORDER) instead of sending it again: `{ found: false }` means it never reached processing. */
-      reconcile: (input: GetTransStatusByOrderCardInput, call?: CallOptions): Promise<Reconciliation<GetTransStatusByOrderResponse>> => reconcileWith(() => getTransStatusByOrderCard(transport, input, call)),
+      reconcile: (input: GetTransStatusByOrderCardInput, call?: CallOptions): Promise<Reconciliation<GetTransStatusByOrderResponse>> => reconcileWith(() => invoke<GetTransStatusByOrderResponse>(transport, getTransStatusByOrderCardOperation, input, call)),
     },
     apm: {
       /** S2S APM SALE */
-      sale: (input: SaleApmInput, call?: CallOptions) => saleApm(transport, input, call),
+      sale: (input: SaleApmInput, call?: CallOptions) => invoke<SaleResponse>(transport, saleApmOperation, input, call),
       /** S2S APM CAPTURE */
-      capture: (input: CaptureApmInput, call?: CallOptions) => captureApm(transport, input, call),
+      capture: (input: CaptureApmInput, call?: CallOptions) => invoke<CaptureResponse>(transport, captureApmOperation, input, call),
       /** S2S APM GET_TRANS_STATUS */
-      getTransStatus: (input: GetTransStatusApmInput, call?: CallOptions) => getTransStatusApm(transport, input, call),
+      getTransStatus: (input: GetTransStatusApmInput, call?: CallOptions) => invoke<GetTransStatusResponse>(transport, getTransStatusApmOperation, input, call),
       /** S2S APM VOID */
-      void: (input: VoidApmInput, call?: CallOptions) => voidApm(transport, input, call),
+      void: (input: VoidApmInput, call?: CallOptions) => invoke<VoidResponse>(transport, voidApmOperation, input, call),
       /** S2S APM CREDITVOID */
-      creditvoid: (input: CreditvoidApmInput, call?: CallOptions) => creditvoidApm(transport, input, call),
+      creditvoid: (input: CreditvoidApmInput, call?: CallOptions) => invoke<CreditvoidResponse>(transport, creditvoidApmOperation, input, call),
       /** S2S APM REFUND */
-      refund: (input: RefundApmInput, call?: CallOptions) => refundApm(transport, input, call),
+      refund: (input: RefundApmInput, call?: CallOptions) => invoke<RefundResponse>(transport, refundApmOperation, input, call),
       /** S2S APM CREDIT2VIRTUAL */
-      credit2virtual: (input: Credit2virtualApmInput, call?: CallOptions) => credit2virtualApm(transport, input, call),
+      credit2virtual: (input: Credit2virtualApmInput, call?: CallOptions) => invoke<Credit2VirtualResponse>(transport, credit2virtualApmOperation, input, call),
       /** S2S APM DEBIT2VIRTUAL */
-      debit2virtual: (input: Debit2virtualApmInput, call?: CallOptions) => debit2virtualApm(transport, input, call),
+      debit2virtual: (input: Debit2virtualApmInput, call?: CallOptions) => invoke<Debit2VirtualResponse>(transport, debit2virtualApmOperation, input, call),
       /** S2S APM DEBIT2VIRTUAL_CALC */
-      debit2virtualCalc: (input: Debit2virtualCalcApmInput, call?: CallOptions) => debit2virtualCalcApm(transport, input, call),
+      debit2virtualCalc: (input: Debit2virtualCalcApmInput, call?: CallOptions) => invoke<Debit2VirtualResponse>(transport, debit2virtualCalcApmOperation, input, call),
     },
   };
 }

@@ -159,7 +159,6 @@ function emitOperations(
     blankLine,
     // Per operation, its definition then its function.
     ...operations.flatMap((operation): Statements => {
-      const output = operation.responseSchemaName ?? 'Record<string, unknown>';
       return [
         exportedConst({
           doc: `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
@@ -193,7 +192,7 @@ function emitOperations(
             { name: 'input', type: operation.names.input },
             { name: 'call', type: 'CallOptions', hasQuestionToken: true },
           ],
-          returnType: `Promise<${output}>`,
+          returnType: `Promise<${responseType(operation)}>`,
           overloads: overloads(operation).map(({ input, returns }) => ({
             docs: [`${operation.title}. ${operation.description}`],
             parameters: [
@@ -203,12 +202,22 @@ function emitOperations(
             ],
             returnType: returns,
           })),
-          statements: `return invoke<${output}>(transport, ${operation.names.operation}, input, call);`,
+          statements: `return ${invokeCall(operation)};`,
         },
       ];
     }),
   ];
 }
+
+const responseType = (operation: ClientOperation) => operation.responseSchemaName ?? 'Record<string, unknown>';
+
+/**
+ * An operation's call, the body of its standalone function and of its client method. A method
+ * calls `invoke` itself rather than the standalone function: a bundle of a client, which reaches
+ * every operation, then carries no wrapper function per operation.
+ */
+const invokeCall = (operation: ClientOperation) =>
+  `invoke<${responseType(operation)}>(transport, ${operation.names.operation}, input, call)`;
 
 /**
  * Call signatures of an operation whose answer's shape follows a request field (`x-array-when`):
@@ -231,10 +240,10 @@ function overloadedMethods(operations: readonly ClientOperation[]): string[] {
   return operations.flatMap((operation) => {
     const signatures = overloads(operation);
     if (signatures.length === 0) return [];
-    const { method, fn } = operation.names;
+    const { method } = operation.names;
     return [
       ...signatures.map(({ input, returns }) => `function ${method}(input: ${input}, call?: CallOptions): ${returns};`),
-      `function ${method}(input: ${operation.names.input}, call?: CallOptions) { return ${fn}(transport, input, call); }`,
+      `function ${method}(input: ${operation.names.input}, call?: CallOptions) { return ${invokeCall(operation)}; }`,
     ];
   });
 }
@@ -243,7 +252,7 @@ function clientMembers(operations: readonly ClientOperation[]): string[] {
   return operations.map((operation) =>
     overloads(operation).length > 0
       ? `/** ${operation.title} */\n${operation.names.method}`
-      : `/** ${operation.title} */\n${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${operation.names.fn}(transport, input, call)`,
+      : `/** ${operation.title} */\n${operation.names.method}: (input: ${operation.names.input}, call?: CallOptions) => ${invokeCall(operation)}`,
   );
 }
 
@@ -259,9 +268,9 @@ const RECONCILIATION_ACTION = 'GET_TRANS_STATUS_BY_ORDER';
 function reconcileMember(operations: readonly ClientOperation[]): string[] {
   const lookup = operations.find((operation) => operation.action === RECONCILIATION_ACTION);
   if (!lookup) return [];
-  const output = lookup.responseSchemaName ?? 'Record<string, unknown>';
+  const output = responseType(lookup);
   return [
-    `/** After a payment request failed in transit, look its order up (${lookup.title}) instead of sending it again: \`{ found: false }\` means it never reached processing. */\nreconcile: (input: ${lookup.names.input}, call?: CallOptions): Promise<Reconciliation<${output}>> => reconcileWith(() => ${lookup.names.fn}(transport, input, call))`,
+    `/** After a payment request failed in transit, look its order up (${lookup.title}) instead of sending it again: \`{ found: false }\` means it never reached processing. */\nreconcile: (input: ${lookup.names.input}, call?: CallOptions): Promise<Reconciliation<${output}>> => reconcileWith(() => ${invokeCall(lookup)})`,
   ];
 }
 
