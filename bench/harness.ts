@@ -5,6 +5,11 @@ import { availableParallelism, cpus } from 'node:os';
 export interface BenchOptions {
   /** Tiny iteration counts: proves every figure runs, says nothing about speed. */
   readonly quick: boolean;
+  /**
+   * Families that measure each row in a process of its own (validators) run every row in this
+   * one process instead, one after another: to compare the two methods.
+   */
+  readonly rowsInOneProcess?: boolean;
 }
 
 export type Direction = 'higher' | 'lower';
