@@ -5,6 +5,11 @@ import { availableParallelism, cpus } from 'node:os';
 export interface BenchOptions {
   /** Tiny iteration counts: proves every figure runs, says nothing about speed. */
   readonly quick: boolean;
+  /**
+   * Families that measure each row in a process of its own (validators) run every row in this
+   * one process instead, one after another: to compare the two methods.
+   */
+  readonly rowsInOneProcess?: boolean;
 }
 
 export type Direction = 'higher' | 'lower';
@@ -93,6 +98,19 @@ export interface ThroughputOptions {
   readonly warmupMs: number;
   /** Rough duration of one timed batch; the iteration count is calibrated during warm-up. */
   readonly batchMs: number;
+  /**
+   * What a batch is timed by: wall time (the default), or the CPU time this process spent
+   * (user + system, every thread of it: a side's GC and compiler threads count for that side).
+   * On a machine other processes load, a batch's wall time also counts the time it waited for a
+   * core, which falls on the sides unevenly; its CPU time does not.
+   */
+  readonly clock?: 'wall' | 'cpu';
+}
+
+/** Milliseconds of CPU time this process has used (user + system). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 export const throughputPreset = (options: BenchOptions): ThroughputOptions =>
@@ -105,30 +123,32 @@ export const throughputPreset = (options: BenchOptions): ThroughputOptions =>
 export function compareThroughput(ours: (i: number) => unknown, baseline: (i: number) => unknown, options: ThroughputOptions): PairResult {
   const sides = [ours, baseline];
   const batch = sides.map((fn) => calibrate(fn, options));
+  const now = options.clock === 'cpu' ? cpuMs : () => performance.now();
   const samples: number[][] = [[], []];
   for (let round = 0; round < options.rounds; round++) {
     for (const side of sideOrder(round)) {
       const fn = sides[side]!;
       const n = batch[side]!;
-      const started = performance.now();
+      const started = now();
       for (let i = 0; i < n; i++) consume(fn(i));
-      const elapsed = performance.now() - started;
+      const elapsed = now() - started;
       samples[side]!.push((n * 1000) / Math.max(elapsed, 1e-6));
     }
   }
   return summarise(samples);
 }
 
-/** Warms `fn` up for `warmupMs` and returns an iteration count that takes about `batchMs`. */
+/** Warms `fn` up for `warmupMs` (by the pair's clock) and returns an iteration count that takes about `batchMs`. */
 function calibrate(fn: (i: number) => unknown, options: ThroughputOptions): number {
+  const now = options.clock === 'cpu' ? cpuMs : () => performance.now();
   let iterations = 0;
-  const started = performance.now();
+  const started = now();
   let elapsed = 0;
   // Bounded: at most 10M calls even if the clock misbehaves.
   while (iterations < 10_000_000) {
     for (let i = 0; i < 16; i++) consume(fn(iterations + i));
     iterations += 16;
-    elapsed = performance.now() - started;
+    elapsed = now() - started;
     if (elapsed >= options.warmupMs) break;
   }
   const perCall = elapsed / iterations;

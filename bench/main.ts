@@ -6,6 +6,8 @@
 //   --write  also writes bench/RESULTS.md: a section per family that ran (date, machine, table);
 //            with --only, the other families' sections stay as they were
 //   --only   runs only the named families
+//   --rows-in-one-process  a family that runs each row in a process of its own (validators)
+//            runs them all in its one process instead, one after another
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,40 +60,45 @@ export async function runBench(options: BenchOptions, only?: readonly string[], 
   // JIT state (after the validators family, form decoding measured at half its speed).
   if (options.quick) return (await Promise.all(selected.map(run))).flat();
   const figures: Figure[] = [];
-  for (const family of selected) figures.push(...(await runIsolated(family.name, progress)));
+  for (const family of selected) figures.push(...(await runIsolated(family.name, options, progress)));
   return figures;
 }
 
 const FAMILY_JSON = '--family-json=';
+const ROWS_IN_ONE_PROCESS = '--rows-in-one-process';
 
 /** Runs one family in a child process (this script, with the same loader flags) and reads its figures. */
-async function runIsolated(name: string, progress: (line: string) => void): Promise<Figure[]> {
+async function runIsolated(name: string, options: BenchOptions, progress: (line: string) => void): Promise<Figure[]> {
   const started = performance.now();
+  const flags = options.rowsInOneProcess ? [ROWS_IN_ONE_PROCESS] : [];
   // An hour: the docs family builds a site with three releases several times over.
-  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`], { timeoutMs: 3_600_000 });
+  const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${FAMILY_JSON}${name}`, ...flags], { timeoutMs: 3_600_000 });
   if (run.code !== 0) throw new Error(`bench family ${name} failed (${run.code}):\n${run.stderr.slice(-3000)}`);
   progress(`  ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure[];
 }
 
-const USAGE = `usage: npm run bench -- [--quick | --smoke] [--write] [--only=family,...]
+const USAGE = `usage: npm run bench -- [--quick | --smoke] [--write] [--only=family,...] [--rows-in-one-process]
 
 Measures every performance figure against its baseline, side by side in one run.
   --quick   tiny iteration counts (proves everything runs; the figures mean nothing)
   --smoke   --quick, then exit 1 unless every family gave finite, positive figures
   --write   also write bench/RESULTS.md
-  --only    run only the named families`;
+  --only    run only the named families
+  --rows-in-one-process
+            a family that runs each row in a process of its own (validators) runs
+            them all in its one process, one after another`;
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine({
     usage: USAGE,
-    options: { quick: { type: 'boolean' }, smoke: { type: 'boolean' }, write: { type: 'boolean' }, only: { type: 'string' }, 'family-json': { type: 'string' } },
+    options: { quick: { type: 'boolean' }, smoke: { type: 'boolean' }, write: { type: 'boolean' }, only: { type: 'string' }, 'family-json': { type: 'string' }, 'rows-in-one-process': { type: 'boolean' } },
   });
   if (values['family-json']) {
     // A child of runIsolated: one family, its figures as the last line of stdout.
     const family = FAMILIES.find((candidate) => candidate.name === values['family-json']);
     if (!family) throw new Error(`unknown bench family: ${values['family-json']}`);
-    console.log(JSON.stringify(await family.run({ quick: false })));
+    console.log(JSON.stringify(await family.run({ quick: false, rowsInOneProcess: values['rows-in-one-process'] === true })));
     return;
   }
   const smoke = values.smoke === true;
@@ -101,7 +108,7 @@ async function main(): Promise<void> {
 
   console.log(machineLine());
   const started = performance.now();
-  const figures = await runBench({ quick }, only, (line) => console.error(line));
+  const figures = await runBench({ quick, rowsInOneProcess: values['rows-in-one-process'] === true }, only, (line) => console.error(line));
   console.log('');
   console.log(textTable(figures));
   const notes = notesText(figures);

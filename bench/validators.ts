@@ -3,14 +3,25 @@
 // every error collected (ajv `allErrors: true`; ours renders wire paths as well). On valid input
 // also against @exodus/schemasafe, the fastest general JSON Schema validator we know, compiled
 // from the same schema, and, for the SALE card, against a plain check written by hand.
+//
+// Each row runs in a process of its own (this file with `--row=N`), both sides interleaved there:
+// V8 tiers functions up on what has passed through them, so in one shared process a row's figure
+// depended on the rows before it (a shared component function that had seen other schemas' shapes
+// ran slower; ajv's session figure moved from 284k to 498k between two runs). A row's process
+// sees only the row's own inputs, each side the same ones, before it measures (the row's notes say
+// which). `--rows-in-one-process` runs them all in one process, one after another, as before.
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { validator as schemasafeValidator } from '@exodus/schemasafe';
 import * as generated from '../generated/client/src/validators.js';
 import type { ValidationResult, WirePathStyle } from '../generated/client/src/runtime/validation.js';
+import { parseCommandLine } from '../generators/shared/command-line.js';
 import { createAjv } from '../test/support/ajv.js';
 import { mutationsOf } from '../test/support/mutations.js';
 import { collectExamples, loadBundledSpec } from '../test/support/spec-examples.js';
+import { runNode } from './generate-time.js';
 import { checkSaleCard } from './hand-written-sale.js';
-import { compareThroughput, figure, throughputPreset, type BenchOptions, type Figure } from './harness.js';
+import { compareThroughput, figure, throughputPreset, type BenchOptions, type Figure, type ThroughputOptions } from './harness.js';
 import { COMPOSED_INVALID, COMPOSED_VALID, composedValidators } from './unevaluated.js';
 
 type Validate = (value: unknown, style?: WirePathStyle) => ValidationResult<unknown>;
@@ -59,105 +70,68 @@ function ours(schema: string): Validate {
   return fn;
 }
 
-export async function benchValidators(options: BenchOptions): Promise<Figure[]> {
-  const spec = loadBundledSpec();
-  const examples = collectExamples(spec);
-  const ajv = createAjv({}, spec);
-  const ajvAll = createAjv({ allErrors: true }, spec);
-  const schemasafe = createSchemasafe(spec);
-  const preset = throughputPreset(options);
-  const figures: Figure[] = [];
+/** One row of the table: a case's comparison with one baseline, or the composed schema's. */
+type Row =
+  | { readonly kind: 'ajv' | 'schemasafe' | 'hand' | 'invalid'; readonly case: number }
+  | { readonly kind: 'composed valid' | 'composed invalid' };
 
-  for (const testCase of CASES) {
-    const example = examples.find((candidate) => candidate.id === testCase.example);
-    if (!example) throw new Error(`spec example "${testCase.example}" not found`);
-    const validate = ours(testCase.schema);
-    const style = example.style;
-    const value = example.value;
-    const reference = ajv.validator(testCase.schema);
-    const referenceAll = ajvAll.validator(testCase.schema);
+const ROWS: readonly Row[] = [
+  ...CASES.flatMap((testCase, index): Row[] => [
+    { kind: 'ajv', case: index },
+    { kind: 'schemasafe', case: index },
+    ...(HAND_WRITTEN[testCase.schema] ? [{ kind: 'hand', case: index } as const] : []),
+    { kind: 'invalid', case: index },
+  ]),
+  { kind: 'composed valid' },
+  { kind: 'composed invalid' },
+];
 
-    // Both must accept the example, or the comparison is meaningless.
-    const accepted = validate(value, style);
-    if (!accepted.ok)
-      throw new Error(
-        `${testCase.label}: the generated validator rejects the example: ${JSON.stringify(accepted.issues)}`,
-      );
-    if (!reference(value))
-      throw new Error(`${testCase.label}: ajv rejects the example: ${JSON.stringify(reference.errors)}`);
-    const fastest = schemasafe(testCase.schema);
-    if (!fastest(value)) throw new Error(`${testCase.label}: schemasafe rejects the example`);
-    const byHand = HAND_WRITTEN[testCase.schema];
-    if (byHand && !byHand(value)) throw new Error(`${testCase.label}: the hand-written check rejects the example`);
+let loaded: { spec: Json; examples: ReturnType<typeof collectExamples> } | undefined;
+const specAndExamples = () => {
+  if (!loaded) {
+    const spec = loadBundledSpec();
+    loaded = { spec, examples: collectExamples(spec) };
+  }
+  return loaded;
+};
 
-    const valid = compareThroughput(
-      () => validate(value, style).ok,
-      () => reference(value),
-      preset,
-    );
-    figures.push(
-      figure({
-        family: 'validators',
-        name: `validate valid ${testCase.label} (${testCase.schema})`,
-        unit: 'ops/s',
-        better: 'higher',
-        ours: valid.ours,
-        baseline: valid.baseline,
-        baselineLabel: 'ajv 2020',
-        targets: [{ kind: 'ratio', op: '>=', value: 2 }],
-      }),
-    );
-    const againstFastest = compareThroughput(
-      () => validate(value, style).ok,
-      () => fastest(value),
-      preset,
-    );
-    figures.push(
-      figure({
-        family: 'validators',
-        name: `validate valid ${testCase.label} (${testCase.schema}) against the fastest general validator`,
-        unit: 'ops/s',
-        better: 'higher',
-        ours: againstFastest.ours,
-        baseline: againstFastest.baseline,
-        baselineLabel: '@exodus/schemasafe',
-        targets: [{ kind: 'ratio', op: '>=', value: 1.5 }],
-        notes: ['schemasafe 1.3.0, default mode, compiled from the same bundled schema without its x- extensions (no Luhn digit, no decimal bounds: ours checks both)'],
-      }),
-    );
-    if (byHand) {
-      const againstHand = compareThroughput(
-        () => validate(value, style).ok,
-        () => byHand(value),
-        preset,
-      );
-      figures.push(
-        figure({
-          family: 'validators',
-          name: `validate valid ${testCase.label} against a check written by hand`,
-          unit: 'ops/s',
-          better: 'higher',
-          ours: againstHand.ours,
-          baseline: againstHand.baseline,
-          baselineLabel: 'plain hand-written check',
-          targets: [{ kind: 'ratio', op: '>=', value: 0.9 }],
-          notes: ['bench/hand-written-sale.ts: the fields the example carries, their rules checked plainly (short regular expressions for the formats, a Luhn loop); yes or no, as the valid path'],
-        }),
-      );
-    }
+/** What a row's process sees before it measures, for its notes. */
+function isolationNote(inOneProcess: boolean, seen: string): string {
+  return inOneProcess
+    ? `measured in one process after the rows above it (--rows-in-one-process): before timing, ${seen}`
+    : `measured in a process of its own: before timing, ${seen}; nothing else passed through either side`;
+}
 
-    // Invalid inputs: the mutations of the example that both validators reject.
+/** Measures one row: the two sides interleaved in this process. */
+async function measureRow(row: Row, preset: ThroughputOptions, inOneProcess: boolean): Promise<Figure> {
+  const warmup = `then each ran ${preset.warmupMs} ms of CPU time of warm-up (batches timed by CPU time)`;
+  if (!('case' in row)) return measureComposed(row.kind, preset, inOneProcess, warmup);
+  const testCase = CASES[row.case]!;
+  const { spec, examples } = specAndExamples();
+  const example = examples.find((candidate) => candidate.id === testCase.example);
+  if (!example) throw new Error(`spec example "${testCase.example}" not found`);
+  const validate = ours(testCase.schema);
+  const { style, value } = example;
+  const acceptedBy = (label: string, accepts: (value: unknown) => boolean): void => {
+    if (!accepts(value)) throw new Error(`${testCase.label}: ${label} rejects the example`);
+  };
+  const seenExample = `each side validated the example once (both must accept it), ${warmup} on it`;
+
+  if (row.kind === 'invalid') {
+    const referenceAll = createAjv({ allErrors: true }, spec).validator(testCase.schema);
+    // The mutations of the example that both validators reject; each side sees each mutation once.
+    let issues = 0;
     const invalid = mutationsOf(value)
       .filter((mutation) => !SKIPPED_MUTATIONS.test(mutation.label))
       .map((mutation) => mutation.value)
-      .filter((input) => !validate(input, style).ok && !referenceAll(input));
+      .filter((input) => {
+        const result = validate(input, style);
+        const rejected = !result.ok && !referenceAll(input);
+        if (rejected && !result.ok) issues += result.issues.length;
+        return rejected;
+      });
     if (invalid.length === 0) throw new Error(`${testCase.label}: no invalid inputs`);
     const count = invalid.length;
-    let issues = 0;
-    for (const input of invalid) {
-      const result = validate(input, style);
-      if (!result.ok) issues += result.issues.length;
-    }
     const rejected = compareThroughput(
       (i) => {
         const result = validate(invalid[i % count], style);
@@ -166,47 +140,99 @@ export async function benchValidators(options: BenchOptions): Promise<Figure[]> 
       (i) => (referenceAll(invalid[i % count]) ? 0 : referenceAll.errors!.length),
       preset,
     );
-    figures.push(
-      figure({
+    return figure({
+      family: 'validators',
+      name: `validate invalid ${testCase.label}, all errors (${count} inputs)`,
+      unit: 'ops/s',
+      better: 'higher',
+      ours: rejected.ours,
+      baseline: rejected.baseline,
+      baselineLabel: 'ajv allErrors',
+      targets: [{ kind: 'ratio', op: '>=', value: 1.5 }],
+      notes: [
+        `${count} mutations of the example, ${(issues / count).toFixed(1)} issues per input on average (ours, with wire paths)`,
+        isolationNote(inOneProcess, `each side validated each mutation of the example once (to keep those both reject), ${warmup} cycling through them`),
+      ],
+    });
+  }
+
+  acceptedBy('the generated validator', (input) => validate(input, style).ok);
+  const measure = (baseline: (value: unknown) => boolean) =>
+    compareThroughput(
+      () => validate(value, style).ok,
+      () => baseline(value),
+      preset,
+    );
+  switch (row.kind) {
+    case 'ajv': {
+      const reference = createAjv({}, spec).validator(testCase.schema);
+      acceptedBy('ajv', reference);
+      const valid = measure(reference);
+      return figure({
         family: 'validators',
-        name: `validate invalid ${testCase.label}, all errors (${count} inputs)`,
+        name: `validate valid ${testCase.label} (${testCase.schema})`,
         unit: 'ops/s',
         better: 'higher',
-        ours: rejected.ours,
-        baseline: rejected.baseline,
-        baselineLabel: 'ajv allErrors',
+        ours: valid.ours,
+        baseline: valid.baseline,
+        baselineLabel: 'ajv 2020',
+        targets: [{ kind: 'ratio', op: '>=', value: 2 }],
+        notes: [isolationNote(inOneProcess, seenExample)],
+      });
+    }
+    case 'schemasafe': {
+      const fastest = createSchemasafe(spec)(testCase.schema);
+      acceptedBy('schemasafe', fastest);
+      const valid = measure(fastest);
+      return figure({
+        family: 'validators',
+        name: `validate valid ${testCase.label} (${testCase.schema}) against the fastest general validator`,
+        unit: 'ops/s',
+        better: 'higher',
+        ours: valid.ours,
+        baseline: valid.baseline,
+        baselineLabel: '@exodus/schemasafe',
         targets: [{ kind: 'ratio', op: '>=', value: 1.5 }],
         notes: [
-          `${count} mutations of the example, ${(issues / count).toFixed(1)} issues per input on average (ours, with wire paths)`,
+          'schemasafe 1.3.0, default mode, compiled from the same bundled schema without its x- extensions (no Luhn digit, no decimal bounds: ours checks both)',
+          isolationNote(inOneProcess, seenExample),
         ],
-      }),
-    );
+      });
+    }
+    case 'hand': {
+      const byHand = HAND_WRITTEN[testCase.schema]!;
+      acceptedBy('the hand-written check', byHand);
+      const valid = measure(byHand);
+      return figure({
+        family: 'validators',
+        name: `validate valid ${testCase.label} against a check written by hand`,
+        unit: 'ops/s',
+        better: 'higher',
+        ours: valid.ours,
+        baseline: valid.baseline,
+        baselineLabel: 'plain hand-written check',
+        targets: [{ kind: 'ratio', op: '>=', value: 0.9 }],
+        notes: [
+          'bench/hand-written-sale.ts: the fields the example carries, their rules checked plainly (short regular expressions for the formats, a Luhn loop); yes or no, as the valid path',
+          isolationNote(inOneProcess, seenExample),
+        ],
+      });
+    }
   }
-  figures.push(...(await benchComposed(preset)));
-  return figures;
 }
 
 /** unevaluatedProperties over an allOf composition (with an if/then branch): ours against ajv. */
-async function benchComposed(preset: ReturnType<typeof throughputPreset>): Promise<Figure[]> {
+async function measureComposed(kind: 'composed valid' | 'composed invalid', preset: ThroughputOptions, inOneProcess: boolean, warmup: string): Promise<Figure> {
   const { ours, ajv, ajvAll } = await composedValidators();
-  if (!ours(COMPOSED_VALID).ok || !ajv(COMPOSED_VALID))
-    throw new Error('composed sale: a validator rejects the valid input');
-  for (const input of COMPOSED_INVALID)
-    if (ours(input).ok || ajvAll(input)) throw new Error(`composed sale: a validator accepts ${JSON.stringify(input)}`);
-  const valid = compareThroughput(
-    () => ours(COMPOSED_VALID).ok,
-    () => ajv(COMPOSED_VALID),
-    preset,
-  );
-  const count = COMPOSED_INVALID.length;
-  const invalid = compareThroughput(
-    (i) => ours(COMPOSED_INVALID[i % count]).issues?.length,
-    (i) => (ajvAll(COMPOSED_INVALID[i % count]) ? 0 : ajvAll.errors!.length),
-    preset,
-  );
   const name = 'unevaluatedProperties: false over allOf + if/then';
-  return [
-    figure({
+  if (kind === 'composed valid') {
+    if (!ours(COMPOSED_VALID).ok || !ajv(COMPOSED_VALID)) throw new Error('composed sale: a validator rejects the valid input');
+    const valid = compareThroughput(
+      () => ours(COMPOSED_VALID).ok,
+      () => ajv(COMPOSED_VALID),
+      preset,
+    );
+    return figure({
       family: 'validators',
       name: `validate valid ${name}`,
       unit: 'ops/s',
@@ -215,16 +241,55 @@ async function benchComposed(preset: ReturnType<typeof throughputPreset>): Promi
       baseline: valid.baseline,
       baselineLabel: 'ajv 2020',
       targets: [{ kind: 'ratio', op: '>=', value: 1.5 }],
-    }),
-    figure({
-      family: 'validators',
-      name: `validate invalid ${name}, all errors (${count} inputs)`,
-      unit: 'ops/s',
-      better: 'higher',
-      ours: invalid.ours,
-      baseline: invalid.baseline,
-      baselineLabel: 'ajv allErrors',
-      targets: [{ kind: 'ratio', op: '>=', value: 1 }],
-    }),
-  ];
+      notes: [isolationNote(inOneProcess, `each side validated the input once (both must accept it), ${warmup} on it`)],
+    });
+  }
+  for (const input of COMPOSED_INVALID) if (ours(input).ok || ajvAll(input)) throw new Error(`composed sale: a validator accepts ${JSON.stringify(input)}`);
+  const count = COMPOSED_INVALID.length;
+  const invalid = compareThroughput(
+    (i) => ours(COMPOSED_INVALID[i % count]).issues?.length,
+    (i) => (ajvAll(COMPOSED_INVALID[i % count]) ? 0 : ajvAll.errors!.length),
+    preset,
+  );
+  return figure({
+    family: 'validators',
+    name: `validate invalid ${name}, all errors (${count} inputs)`,
+    unit: 'ops/s',
+    better: 'higher',
+    ours: invalid.ours,
+    baseline: invalid.baseline,
+    baselineLabel: 'ajv allErrors',
+    targets: [{ kind: 'ratio', op: '>=', value: 1 }],
+    notes: [isolationNote(inOneProcess, `each side validated each input once (both must reject it), ${warmup} cycling through them`)],
+  });
+}
+
+const ROW = '--row=';
+
+/** Each side's batches timed by the CPU time the row's process spent on them (see ThroughputOptions.clock). */
+const cpuPreset = (options: BenchOptions): ThroughputOptions => ({ ...throughputPreset(options), clock: 'cpu' });
+
+export async function benchValidators(options: BenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  if (options.rowsInOneProcess) {
+    for (const row of ROWS) figures.push(await measureRow(row, cpuPreset(options), true));
+    return figures;
+  }
+  for (let index = 0; index < ROWS.length; index++) {
+    const run = await runNode([...process.execArgv, fileURLToPath(import.meta.url), `${ROW}${index}`, ...(options.quick ? ['--quick'] : [])]);
+    if (run.code !== 0) throw new Error(`validators row ${index} failed (${run.code}):\n${run.stderr.slice(-3000)}`);
+    figures.push(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figure);
+  }
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // A row's own process: its figure as the last line of stdout.
+  const { values } = parseCommandLine({
+    usage: 'usage: tsx bench/validators.ts --row=N [--quick] (one row of the validators family; npm run bench runs them)',
+    options: { row: { type: 'string' }, quick: { type: 'boolean' } },
+  });
+  const row = ROWS[Number(values.row)];
+  if (!row) throw new Error(`no validators row ${values.row} (0 to ${ROWS.length - 1})`);
+  console.log(JSON.stringify(await measureRow(row, cpuPreset({ quick: values.quick === true }), false)));
 }
