@@ -113,6 +113,9 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
+/** The pair's clock, in milliseconds. */
+const clockOf = (options: ThroughputOptions): (() => number) => (options.clock === 'cpu' ? cpuMs : () => performance.now());
+
 export const throughputPreset = (options: BenchOptions): ThroughputOptions =>
   options.quick ? { rounds: 3, warmupMs: 5, batchMs: 2 } : { rounds: 15, warmupMs: 400, batchMs: 60 };
 
@@ -123,7 +126,7 @@ export const throughputPreset = (options: BenchOptions): ThroughputOptions =>
 export function compareThroughput(ours: (i: number) => unknown, baseline: (i: number) => unknown, options: ThroughputOptions): PairResult {
   const sides = [ours, baseline];
   const batch = sides.map((fn) => calibrate(fn, options));
-  const now = options.clock === 'cpu' ? cpuMs : () => performance.now();
+  const now = clockOf(options);
   const samples: number[][] = [[], []];
   for (let round = 0; round < options.rounds; round++) {
     for (const side of sideOrder(round)) {
@@ -140,7 +143,7 @@ export function compareThroughput(ours: (i: number) => unknown, baseline: (i: nu
 
 /** Warms `fn` up for `warmupMs` (by the pair's clock) and returns an iteration count that takes about `batchMs`. */
 function calibrate(fn: (i: number) => unknown, options: ThroughputOptions): number {
-  const now = options.clock === 'cpu' ? cpuMs : () => performance.now();
+  const now = clockOf(options);
   let iterations = 0;
   const started = now();
   let elapsed = 0;
