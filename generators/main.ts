@@ -28,7 +28,7 @@ const { values } = parseCommandLine({
 // Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
 // `--no-cache` runs every emitter.
 const cacheDir = values['no-cache'] ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
-await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
+const digests = await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
 const [{ GENERATED_DIR }, { diffOutput, writeOutput }, { generate }, { checkedBundle, SpecRefused }, { reportProblems }] = await Promise.all([
   import('./output/finalize.js'),
   import('./output/write.js'),
@@ -42,7 +42,7 @@ try {
   files = await generate({
     projectRoot: TOOLCHAIN_ROOT,
     bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT }),
-    ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
+    ...(cacheDir ? { cacheDir, ...(digests ? { digests } : {}), onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
   });
 } catch (error) {
   if (!(error instanceof SpecRefused)) throw error;
