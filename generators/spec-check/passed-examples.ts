@@ -14,7 +14,6 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { digestText, plainJson } from '../emitter-cache.js';
 import type { OpenApiDocument } from '../model/openapi.js';
-import type { DocumentExample } from './check.js';
 
 /** Version of the key's shape: a change makes every older record unused. */
 const KEY_FORMAT = 'spec-check passed examples 1';
@@ -44,10 +43,10 @@ export function withoutAnnotations(schema: Json): Json {
 }
 
 /**
- * The key of the examples stage of `document` (see above; `toolchain` is emitter-cache.ts's
- * `common` digest), or undefined for a document that is not plain JSON data (nothing is remembered).
+ * The key of the examples stage of `document` and its `examples` (check.ts `documentExamples`;
+ * `toolchain` is emitter-cache.ts's `common` digest), or undefined for a document that is not plain JSON data (nothing is remembered).
  */
-export function passedExamplesKey(document: OpenApiDocument, examples: readonly DocumentExample[], toolchain: string): string | undefined {
+export function passedExamplesKey(document: OpenApiDocument, examples: readonly unknown[], toolchain: string): string | undefined {
   const components = (document.components ?? {}) as Record<string, Json>;
   const schemas = isObject(components['schemas']) ? Object.fromEntries(Object.entries(components['schemas']).map(([name, schema]) => [name, withoutAnnotations(schema)])) : (components['schemas'] ?? null);
   const currencies = (document.info as Record<string, Json> | undefined)?.['x-currency-exponents'] ?? null;
