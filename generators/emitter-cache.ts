@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { GeneratedFile } from './emitters/emitter.js';
+import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
 /** What the toolchain reads besides spec/ and generators/: folders (every file in them) and single files, from the project root. */
 export const TOOLCHAIN_INPUTS = ['templates', 'redocly', 'package.json', 'package-lock.json', 'tsconfig.json', '.prettierrc.json', 'redocly.yaml'];
@@ -27,25 +28,55 @@ const EMITTERS_DIR = 'generators/emitters';
 
 /**
  * The digests of the toolchain: `common` (all but the emitters' own folders) and `emitter(name)`
- * (its folder): an edit to one emitter's code leaves the others' entries in use.
+ * (its folder, digested once however often it is asked for): an edit to one emitter's code leaves
+ * the others' entries in use.
  */
-export async function toolchainDigests(root: string): Promise<{ readonly common: string; emitter(name: string): Promise<string> }> {
+export interface ToolchainDigests {
+  readonly common: string;
+  emitter(name: string): Promise<string>;
+}
+
+export async function toolchainDigests(root: string): Promise<ToolchainDigests> {
   const outside = async (folder: string, inside: string) => (await readdir(join(root, folder))).filter((name) => name !== inside && !NOT_INPUTS.has(name)).map((name) => `${folder}/${name}`);
   const emitterFolders = new Set((await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
   const shared = [...(await outside('generators', 'emitters')), ...(await readdir(join(root, EMITTERS_DIR))).filter((name) => !emitterFolders.has(name)).map((name) => `${EMITTERS_DIR}/${name}`)];
-  return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter: (name) => digestFiles(root, [`${EMITTERS_DIR}/${name}`]) };
+  const byEmitter = new Map<string, Promise<string>>();
+  const emitter = (name: string) => {
+    let digest = byEmitter.get(name);
+    if (digest === undefined) byEmitter.set(name, (digest = digestFiles(root, [`${EMITTERS_DIR}/${name}`])));
+    return digest;
+  };
+  return { common: await digestFiles(root, [...shared.sort(), ...TOOLCHAIN_INPUTS]), emitter };
 }
 
 /**
- * A digest of a whole run's inputs (the toolchain, every emitter's code, `specPaths`): when it is
- * the last run's (EmitterCache.lastInputs), the cache holds every emitter's files. Only a hint, for
- * whether to warm the emitters' tools up.
+ * What a run's cache keys take that needs no model: the toolchain and the spec files asked for.
+ * Computed once a run: `npm run generate` computes them while its workers start (warm-up.ts) and
+ * hands them to the pipeline.
  */
-export async function runInputs(root: string, specPaths: readonly string[]): Promise<string> {
-  const toolchain = await toolchainDigests(root);
+export interface RunDigests {
+  readonly toolchain: ToolchainDigests;
+  /** The files (folders: every file in them) of `specPaths`. */
+  readonly specFiles: string;
+}
+
+/** The spec files a run's key takes: all of spec/, and the root and deployment files (a fixture spec may live elsewhere). */
+export const specFilePaths = (rootFile = SPEC_ROOT_FILE, deploymentFile = DEPLOYMENT_FILE): string[] => ['spec', rootFile, deploymentFile];
+
+export async function runDigests(root: string, specPaths: readonly string[]): Promise<RunDigests> {
+  const [toolchain, specFiles] = await Promise.all([toolchainDigests(root), digestFiles(root, specPaths)]);
+  return { toolchain, specFiles };
+}
+
+/**
+ * A digest of a whole run's inputs (the toolchain, every emitter's code, the spec files): when it
+ * is the last run's (EmitterCache.lastInputs), the cache holds every emitter's files. Only a hint,
+ * for whether to warm the emitters' tools up.
+ */
+export async function runInputs(root: string, { toolchain, specFiles }: RunDigests): Promise<string> {
   const emitters = (await readdir(join(root, EMITTERS_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-  const parts = await Promise.all([digestFiles(root, specPaths), ...emitters.map(async (name) => `${name} ${await toolchain.emitter(name)}`)]);
-  return digestText(process.version, toolchain.common, ...parts);
+  const parts = await Promise.all(emitters.map(async (name) => `${name} ${await toolchain.emitter(name)}`));
+  return digestText(process.version, toolchain.common, specFiles, ...parts);
 }
 
 /** Files under these names are the toolchain's own output or scratch, never its input. */

@@ -26,3 +26,6 @@ export const DEPLOYMENT_FILE = 'spec/deployment.yaml';
 
 /** Where `npm run generate` keeps its cache, under the project root (git-ignored). */
 export const GENERATE_CACHE_DIR = '.cache/generate';
+
+/** Where the spec check of `npm run generate` and `npm run dev` remembers the examples it passed (spec-check/passed-examples.ts). */
+export const SPEC_CHECK_CACHE_DIR = '.cache/spec-check';

@@ -2,7 +2,7 @@
 // Run through generators/run.mjs, which bundles the generators first. Its static imports are
 // light: the workers start (warm-up.ts) before the generators and their tools load.
 import { join } from 'node:path';
-import { GENERATE_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
+import { GENERATE_CACHE_DIR, SPEC_CHECK_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
 import { parseCommandLine } from './shared/command-line.js';
 import { warmUpWorkers } from './warm-up.js';
 
@@ -12,8 +12,9 @@ Checks spec/ (the checks of npm run spec:check: nothing is written while it has 
 each error names its file:line:col), then rebuilds every file of generated/ from it.
 
   --check      write nothing; exit 1 when generated/ differs from what spec/ generates
-  --no-cache   run every emitter (by default an emitter whose inputs did not change gives its
-               files from .cache/generate/)
+  --no-cache   run every emitter and every check (by default an emitter whose inputs did not
+               change gives its files from .cache/generate/, and the check does not run
+               examples and schemas it passed before through ajv again: .cache/spec-check/)
   --help       print this and exit
 
 To regenerate on every save, run npm run dev; to check the spec alone, npm run spec:check.`;
@@ -25,10 +26,11 @@ const { values } = parseCommandLine({
 
 // The spec check comes first, a step of its own: the emitters only ever see a spec it passed. The
 // pipeline warms its workers up, then runs the check, and builds its model from the check's bundle.
-// Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts);
-// `--no-cache` runs every emitter.
+// Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts),
+// and the check remembers the examples it passed (spec-check/passed-examples.ts); `--no-cache` runs
+// every emitter and every check.
 const cacheDir = values['no-cache'] ? undefined : join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR);
-await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
+const digests = await warmUpWorkers(TOOLCHAIN_ROOT, cacheDir);
 const [{ GENERATED_DIR }, { diffOutput, writeOutput }, { generate }, { checkedBundle, SpecRefused }, { reportProblems }] = await Promise.all([
   import('./output/finalize.js'),
   import('./output/write.js'),
@@ -41,8 +43,8 @@ let files: Map<string, string>;
 try {
   files = await generate({
     projectRoot: TOOLCHAIN_ROOT,
-    bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT }),
-    ...(cacheDir ? { cacheDir, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
+    bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT, ...(digests ? { passedExamples: { dir: join(TOOLCHAIN_ROOT, SPEC_CHECK_CACHE_DIR), toolchain: digests.toolchain.common } } : {}) }),
+    ...(cacheDir ? { cacheDir, ...(digests ? { digests } : {}), onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
   });
 } catch (error) {
   if (!(error instanceof SpecRefused)) throw error;

@@ -12,7 +12,7 @@ import { sandboxEmitter } from './emitters/sandbox/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
-import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, runInputs, toolchainDigests, type CachedEmitter } from './emitter-cache.js';
+import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, runDigests, runInputs, specFilePaths, type CachedEmitter, type RunDigests, type ToolchainDigests } from './emitter-cache.js';
 import { loadSpec, specFromBundle, type SpecBundle } from './model/load-spec.js';
 import { buildSpecModel, type SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
@@ -43,6 +43,12 @@ export interface GenerateOptions {
    * throws to stop the run when the spec is refused). Without it the pipeline bundles the spec.
    */
   readonly bundle?: () => Promise<SpecBundle>;
+  /**
+   * With `cacheDir`: the run's digests of the toolchain and of the spec files (emitter-cache.ts
+   * `runDigests` of `rootFile` and `deploymentFile`), when the caller has them already
+   * (`npm run generate` computes them as it starts its workers). Without it the pipeline computes them.
+   */
+  readonly digests?: RunDigests;
   /** Told, as each emitter's files are ready, whether they came from the cache and how long they took. */
   readonly onEmitter?: (event: EmitterEvent) => void;
 }
@@ -55,10 +61,7 @@ export interface EmitterEvent {
 
 export { GENERATE_CACHE_DIR } from './locations.js';
 
-const DEFAULT_ROOT_FILE = SPEC_ROOT_FILE;
-const DEFAULT_DEPLOYMENT_FILE = DEPLOYMENT_FILE;
-
-export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FILE, deploymentFile = DEFAULT_DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
+export async function loadModel(projectRoot: string, rootFile = SPEC_ROOT_FILE, deploymentFile = DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
   const spec = bundled
     ? await specFromBundle(bundled, join(projectRoot, deploymentFile))
     : await loadSpec({ rootFile: join(projectRoot, rootFile), redoclyConfig: join(projectRoot, 'redocly.yaml'), deploymentFile: join(projectRoot, deploymentFile) });
@@ -69,16 +72,16 @@ export async function loadModel(projectRoot: string, rootFile = DEFAULT_ROOT_FIL
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
   const emitters = withDependencies(options.emitters ?? EMITTERS);
   const cache = options.cacheDir === undefined ? undefined : new EmitterCache(options.cacheDir);
-  // What the cache keys take besides the model, read while the spec loads.
-  const rootFile = options.rootFile ?? DEFAULT_ROOT_FILE;
-  const deploymentFile = options.deploymentFile ?? DEFAULT_DEPLOYMENT_FILE;
-  const specPaths = ['spec', rootFile, deploymentFile];
-  const digests = cache && Promise.all([toolchainDigests(options.projectRoot), digestFiles(options.projectRoot, specPaths)]);
+  const rootFile = options.rootFile ?? SPEC_ROOT_FILE;
+  const deploymentFile = options.deploymentFile ?? DEPLOYMENT_FILE;
+  // What the cache keys take besides the model (the toolchain and the spec files), hashed once a
+  // run and read while the spec loads.
+  const digests = cache && (options.digests ? Promise.resolve(options.digests) : runDigests(options.projectRoot, specFilePaths(rootFile, deploymentFile)));
   // Set-up that needs no model (a worker loading its tools) starts first and overlaps the spec's
   // check and bundle (`npm run generate` starts it even earlier: generators/warm-up.ts). With a
   // cache, it is skipped only for an emitter that has an entry when the toolchain and the spec
   // files are the last run's (runInputs); any other run may run the emitter, and warms it.
-  const inputs = cache && runInputs(options.projectRoot, specPaths);
+  const inputs = digests && digests.then((given) => runInputs(options.projectRoot, given));
   const cold = !cache || (await cache.lastInputs()) !== (await inputs);
   const stored = cache ? await cache.emitters() : new Set<string>();
   for (const emitter of emitters) if (cold || !stored.has(emitter.name)) emitter.warmUp?.();
@@ -90,7 +93,7 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
     const keys = digests && {
       cache: cache!,
       // The spec: spec/ and the files the bundle read (a fixture spec may live elsewhere).
-      ...(await digests.then(async ([toolchain, spec]) => ({ toolchain, spec: digestText(spec, await digestFiles(options.projectRoot, model.sourceFiles)) }))),
+      ...(await digests.then(async ({ toolchain, specFiles }) => ({ toolchain, spec: digestText(specFiles, await digestFiles(options.projectRoot, model.sourceFiles)) }))),
     };
     const emitted = emitInOrder(emitters, model, { projectRoot: options.projectRoot, scratchDir }, {
       finalize: (files) => Promise.all(files.map(async (file) => [file.path, await finalizer.finalize(file)] as const)),
@@ -99,6 +102,8 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       ...(options.onEmitter ? { onEmitter: options.onEmitter } : {}),
     });
     const batches = await Promise.all(emitters.map(async (emitter) => (await emitted.get(emitter.name)!).finalized));
+    // Every emitter's entry is stored by now (an emitter's promise settles after its write): only
+    // then do the run's inputs say that the cache serves them all.
     if (cache) await cache.recordInputs((await inputs)!);
     const files = new Map<string, string>();
     for (const [path, text] of batches.flat().sort(([a], [b]) => a.localeCompare(b))) {
@@ -138,7 +143,7 @@ interface EmitOptions {
   /** With a cache: the emitters it may serve, and the digests of the toolchain and of the spec. */
   readonly cache?: EmitterCache;
   readonly cached?: (emitter: Emitter) => boolean;
-  readonly toolchain?: Awaited<ReturnType<typeof toolchainDigests>>;
+  readonly toolchain?: ToolchainDigests;
   readonly spec?: string;
   readonly onEmitter?: (event: EmitterEvent) => void;
 }

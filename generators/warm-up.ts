@@ -5,20 +5,23 @@
 // ajv) load only after it has run (main.ts imports the rest dynamically).
 import { bundleEmitter } from './emitters/bundle/index.js';
 import { openapiTypescript } from './emitters/types/openapi-typescript.js';
-import { EmitterCache, runInputs } from './emitter-cache.js';
-import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
+import { EmitterCache, runDigests, runInputs, specFilePaths, type RunDigests } from './emitter-cache.js';
 
 /** The emitters' workers, by emitter: the pipeline's `warmUp` of each starts the same one. */
 const WORKERS: readonly (() => void)[] = [() => bundleEmitter.warmUp?.(), () => openapiTypescript.warmUp()];
 
 /**
  * Starts the workers, unless the cache is sure to serve every emitter (the toolchain and the spec
- * files are those of the run that last filled it).
+ * files are those of the run that last filled it). With a cache, returns the run's digests (the
+ * toolchain and the spec files, hashed once), for the pipeline's `digests`.
  */
-export async function warmUpWorkers(projectRoot: string, cacheDir: string | undefined): Promise<void> {
-  if (cacheDir !== undefined) {
-    const [last, inputs] = await Promise.all([new EmitterCache(cacheDir).lastInputs(), runInputs(projectRoot, ['spec', SPEC_ROOT_FILE, DEPLOYMENT_FILE])]);
-    if (last === inputs) return;
+export async function warmUpWorkers(projectRoot: string, cacheDir: string | undefined): Promise<RunDigests | undefined> {
+  if (cacheDir === undefined) {
+    for (const start of WORKERS) start();
+    return undefined;
   }
-  for (const start of WORKERS) start();
+  const digests = await runDigests(projectRoot, specFilePaths());
+  const [last, inputs] = await Promise.all([new EmitterCache(cacheDir).lastInputs(), runInputs(projectRoot, digests)]);
+  if (last !== inputs) for (const start of WORKERS) start();
+  return digests;
 }

@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { TOOLCHAIN_ROOT } from './locations.js';
+import { runDigests, specFilePaths } from './emitter-cache.js';
+import { SPEC_CHECK_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
@@ -73,11 +74,15 @@ async function regenerate(): Promise<void> {
     const check = edits.length === 0 || edits.some((path) => path.startsWith('spec/'));
     let files: Map<string, string>;
     try {
-      // With npm run generate's cache: an emitter whose inputs the save left alone is not run.
+      // With npm run generate's caches: an emitter whose inputs the save left alone is not run,
+      // nor the examples stage of the check for examples and schemas it passed.
+      const digests = await runDigests(TOOLCHAIN_ROOT, specFilePaths());
+      const passedExamples = { dir: join(TOOLCHAIN_ROOT, SPEC_CHECK_CACHE_DIR), toolchain: digests.toolchain.common };
       files = await generate({
         projectRoot: TOOLCHAIN_ROOT,
         cacheDir: join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR),
-        ...(check ? { bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT }) } : {}),
+        digests,
+        ...(check ? { bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT, passedExamples }) } : {}),
       });
     } catch (error) {
       if (!(error instanceof SpecRefused)) throw error;

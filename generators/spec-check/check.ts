@@ -7,17 +7,17 @@
 //   2. the examples: each validated by the reference ajv, failures placed at the field at fault;
 //   3. the example hashes: each recomputed from its body under the example password.
 // Only the first stage with an error is reported (problem.ts), so a consequence never buries its
-// cause.
+// cause. With `passedExamples`, stage 2 is skipped for examples and schemas it passed before
+// (passed-examples.ts); ajv loads only when the stage runs.
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
 import type { SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
-import { ExampleExplainer } from './example-failures.js';
 import { lintSpec, specCheckConfig } from './lint.js';
+import { PassedExamples, passedExamplesKey } from './passed-examples.js';
 import { hasErrors, reportable, type SpecProblem } from './problem.js';
-import { referenceAjv } from './reference-ajv.js';
 import { SourceLocator, type SourceLocation } from './source-locations.js';
 
 export interface SpecCheckOptions {
@@ -26,6 +26,12 @@ export interface SpecCheckOptions {
   readonly rootFile?: string;
   /** Relative to the project root (or absolute): redocly.yaml unless given. */
   readonly redoclyConfig?: string;
+  /**
+   * Where the examples stage remembers the last examples and schemas it passed (`npm run generate`
+   * and `npm run dev`: .cache/spec-check, git-ignored), with the toolchain's `common` digest
+   * (emitter-cache.ts) that is part of the key. Without it the stage always runs.
+   */
+  readonly passedExamples?: { readonly dir: string; readonly toolchain: string };
 }
 
 export interface SpecCheck {
@@ -58,8 +64,12 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
   const bundled = await bundle({ ref: rootFile, config, externalRefResolver: resolver, dereference: false });
   const document = structuredClone(bundled.bundle.parsed) as OpenApiDocument;
   fileDependencies = [...bundled.fileDependencies];
-  const examples = await exampleProblems(document, locator);
+  const found = documentExamples(document);
+  const key = options.passedExamples && passedExamplesKey(document, found, options.passedExamples.toolchain);
+  const passed = key === undefined ? undefined : new PassedExamples(options.passedExamples!.dir);
+  const examples = passed && (await passed.has(key!)) ? [] : await exampleProblems(document, found, locator);
   if (hasErrors(examples)) return done([...linted, ...examples], document);
+  await passed?.record(key!);
   return done([...linted, ...(await hashProblems(document, locator, options.projectRoot))], document);
 }
 
@@ -125,7 +135,8 @@ export function documentExamples(document: OpenApiDocument): DocumentExample[] {
 
 const fieldName = (path: readonly (string | number)[]) => (path.length === 0 ? 'the example' : `\`${path.join('.')}\``);
 
-async function exampleProblems(document: OpenApiDocument, locator: SourceLocator): Promise<SpecProblem[]> {
+async function exampleProblems(document: OpenApiDocument, found: readonly DocumentExample[], locator: SourceLocator): Promise<SpecProblem[]> {
+  const [{ referenceAjv }, { ExampleExplainer }] = await Promise.all([import('./reference-ajv.js'), import('./example-failures.js')]);
   let ajv: ReturnType<typeof referenceAjv>;
   try {
     ajv = referenceAjv(document as unknown as Json);
@@ -135,7 +146,7 @@ async function exampleProblems(document: OpenApiDocument, locator: SourceLocator
   }
   const explainer = new ExampleExplainer(ajv);
   const problems: SpecProblem[] = [];
-  for (const example of documentExamples(document)) {
+  for (const example of found) {
     for (const failure of explainer.explain(example.schemaName, example.value)) {
       const place = await locator.locate([...example.at, ...failure.path]);
       problems.push({

@@ -1,8 +1,10 @@
 // The spec check's given/want table: each mistake of test/corpus/spec-check/cases.yaml made on the
 // tiny base spec, and the whole report the check gives (file:line:col, the rule, the name meant),
 // which is only the first stage's errors. Tiny specs: the fast tier. The same mistakes on a copy of
-// the real project, through `npm run generate`, are test/recipes/spec-mistakes.test.ts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the real project, through `npm run generate`, are test/recipes/spec-mistakes.test.ts. Each mistake
+// is checked as `npm run generate` checks it, with the record of the base's examples having passed
+// (spec-check/passed-examples.ts): a remembered pass never hides a mistake.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,16 +26,24 @@ const cases = parse(readFileSync(join(folder, 'cases.yaml'), 'utf8')) as SpecChe
 const work = mkdtempSync(join(tmpdir(), 'spec-check-cases-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function check(text: string, name: string): Promise<string[]> {
+/** Where the base's check records that its examples passed; each case starts from a copy of it. */
+const basePassed = join(work, 'base-passed');
+const TOOLCHAIN = 'a toolchain digest';
+
+async function check(text: string, name: string, passedFrom?: string): Promise<string[]> {
   const dir = mkdtempSync(join(work, `${name.replace(/\W+/g, '-').slice(0, 40)}-`));
   writeFileSync(join(dir, 'openapi.yaml'), text);
-  const result = await checkSpec({ projectRoot: dir, rootFile: 'openapi.yaml', redoclyConfig: join(PROJECT_ROOT, 'redocly.yaml') });
+  const passed = join(dir, 'passed');
+  if (passedFrom !== undefined) cpSync(passedFrom, passed, { recursive: true });
+  const result = await checkSpec({ projectRoot: dir, rootFile: 'openapi.yaml', redoclyConfig: join(PROJECT_ROOT, 'redocly.yaml'), passedExamples: { dir: passed, toolchain: TOOLCHAIN } });
+  if (name === 'base') cpSync(passed, basePassed, { recursive: true });
   return result.problems.map(formatProblem);
 }
 
 describe('the spec check', () => {
   it('passes the base spec', async () => {
     expect(await check(base, 'base')).toEqual([]);
+    expect(readdirSync(basePassed), 'the pass is on record').toHaveLength(1);
   });
 
   it.each(cases.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
@@ -42,6 +52,6 @@ describe('the spec check', () => {
       expect(text, `the edit's text is in the base: ${find}`).toContain(find);
       text = text.replace(find, () => replace);
     }
-    expect(await check(text, entry.name)).toEqual(entry.want);
+    expect(await check(text, entry.name, basePassed)).toEqual(entry.want);
   });
 });
