@@ -4,7 +4,7 @@
 // status formula). Its order lookup reads the shop's orders.json, written as each payment is sent;
 // every callback must be answered OK (the sample answers ERROR to one it cannot verify) and logged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,10 @@ describe.each(SETTINGS)('the PHP callback sample, against sandbox callbacks of e
   it('verifies every callback, each answered OK and logged by the sample', async () => {
     await everyCallbackFlow(h, (orderId: string, order: KeptOrder) => {
       orders[orderId] = { payer_email: order.payerEmail, card: order.card };
-      writeFileSync(join(project, 'orders.json'), JSON.stringify(orders));
+      // Replaced whole, never rewritten in place: an earlier payment's callback may be reading the
+      // file right now, and a half-written file would hide its order from the lookup.
+      writeFileSync(join(project, 'orders.json.next'), JSON.stringify(orders));
+      renameSync(join(project, 'orders.json.next'), join(project, 'orders.json'));
     });
     await h.sandbox.callbacksSettled();
     const log = h.sandbox.sandbox.delivery.log;
