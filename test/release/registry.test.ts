@@ -1,8 +1,11 @@
-// A release reaches other repos by name: `npm run release` publishes both packages to a local
-// registry (Verdaccio on 127.0.0.1), a fresh consumer repo installs them by name with a caret
-// range and runs a SALE and a verified callback against the sandbox; then a non-breaking spec
-// change releases a minor the consumer picks up on `npm update`, and an acknowledged breaking one
-// a major the caret range does not take (`npm outdated` says so). Runs in a copy of the project.
+// A release reaches other repos by name. The packages of the spec as it stands (release 7.0.0's
+// bundle in spec/releases/) are on a local registry (Verdaccio on 127.0.0.1), published from the
+// full tier's shared pack build (test/support/shared-builds.ts, the release's own pack function),
+// so a run builds them once. A fresh consumer repo installs both by name with a caret range and
+// runs a SALE and a verified callback against the sandbox. Then `npm run release` on a non-breaking
+// spec change releases a minor the consumer picks up on `npm update` and runs the same way, and on
+// an acknowledged breaking one a major the caret range does not take (`npm outdated` says so).
+// Runs in a copy of the project.
 //
 // No step has a fixed time limit: how long a release or an npm install takes depends on the
 // machine and its load. The first of each kind is measured, and a later one fails only when it
@@ -19,6 +22,8 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npm as runNpm, NPM_ENV } from '../support/npm.js';
 import { copyProject } from '../support/project-copy.js';
+import { RELEASED_PACKAGES } from '../../generators/release/main.js';
+import { packedPackages } from '../support/shared-builds.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
 const run = promisify(execFile);
@@ -151,13 +156,21 @@ afterAll(async () => {
 describe('releases to a registry, consumed by name', () => {
   let first: string;
 
-  it('releases the spec as it stands, and a fresh repo installs both packages by name and runs a SALE with its callback', async () => {
-    const before = currentVersion();
-    const output = await release();
+  /** Runs the merchant's shop (MERCHANT) in the consumer repo against the installed packages. */
+  async function runShop(version: string): Promise<void> {
+    const { stdout } = await run(process.execPath, ['shop.mjs'], { cwd: consumer, env });
+    const outcome = JSON.parse(stdout) as { status: string; verified: string[]; refused: string[]; PACKAGE_VERSION: string; SPEC_VERSION: string };
+    expect(outcome.refused).toEqual([]);
+    expect(outcome.verified).toEqual(['card']);
+    expect(outcome.PACKAGE_VERSION).toBe(version);
+    expect(outcome.SPEC_VERSION).toBe(parseDocument(readFileSync(join(project, 'spec', 'openapi.yaml'), 'utf8')).getIn(['info', 'version']));
+  }
+
+  it('the released packages of the spec as it stands: a fresh repo installs both by name and runs a SALE with its callback', async () => {
     first = currentVersion();
-    expect(output).toContain(`published @payment-gateway/merchant-client@${first}`);
-    expect(output).toContain(`published @payment-gateway/sandbox@${first}`);
-    expect(first).not.toBe(before);
+    const packed = await packedPackages();
+    // Dependencies first, as a release publishes them.
+    for (const name of RELEASED_PACKAGES) await runNpm(['publish', packed[name].tarball, '--registry', registry], { cwd: work, env });
     mkdirSync(consumer);
     writeFileSync(
       join(consumer, 'package.json'),
@@ -166,12 +179,7 @@ describe('releases to a registry, consumed by name', () => {
     writeFileSync(join(consumer, 'shop.mjs'), MERCHANT);
     await npm(['install', '--prefer-offline']);
     expect(installed('@payment-gateway/merchant-client')).toBe(first);
-    const { stdout } = await run(process.execPath, ['shop.mjs'], { cwd: consumer, env });
-    const outcome = JSON.parse(stdout) as { status: string; verified: string[]; refused: string[]; PACKAGE_VERSION: string; SPEC_VERSION: string };
-    expect(outcome.refused).toEqual([]);
-    expect(outcome.verified).toEqual(['card']);
-    expect(outcome.PACKAGE_VERSION).toBe(first);
-    expect(outcome.SPEC_VERSION).toBe(parseDocument(readFileSync(join(project, 'spec', 'openapi.yaml'), 'utf8')).getIn(['info', 'version']));
+    await runShop(first);
   }, 0);
 
   it('a new optional request field is a minor release, which npm update picks up within the caret range', async () => {
@@ -182,10 +190,13 @@ describe('releases to a registry, consumed by name', () => {
     const [major, minor] = first.split('.').map(Number) as [number, number];
     expect(currentVersion()).toBe(`${major}.${minor + 1}.0`);
     expect(output).toContain('minor');
+    for (const name of ['merchant-client', 'sandbox', 'conformance']) expect(output).toContain(`published @payment-gateway/${name}@${major}.${minor + 1}.0`);
     await npm(['update']);
     expect(installed('@payment-gateway/merchant-client')).toBe(`${major}.${minor + 1}.0`);
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
     expect(lock.packages['node_modules/@payment-gateway/sandbox']?.version).toBe(`${major}.${minor + 1}.0`);
+    // What the release built and published runs the merchant's shop as the first packages did.
+    await runShop(`${major}.${minor + 1}.0`);
   }, 0);
 
   it('an acknowledged breaking change is a major release, which the caret range does not take; npm outdated shows it', async () => {
