@@ -1,7 +1,7 @@
-// A release reaches other repos by name. The packages of the spec as it stands (release 7.0.0's
-// bundle in spec/releases/) are on a local registry (Verdaccio on 127.0.0.1), published from the
-// full tier's shared pack build (test/support/shared-builds.ts, the release's own pack function),
-// so a run builds them once. A fresh consumer repo installs both by name with a caret range and
+// A release reaches other repos by name. The packages of the spec as it stands (the newest release
+// recorded in spec/releases/, the version package.json names) are on a local registry (Verdaccio on
+// 127.0.0.1), published from the full tier's shared pack build (test/support/shared-builds.ts, the
+// release's own pack function), so a run builds them once. A fresh consumer repo installs both by name with a caret range and
 // runs a SALE and a verified callback against the sandbox. Then `npm run release` on a non-breaking
 // spec change releases a minor the consumer picks up on `npm update` and runs the same way, and on
 // an acknowledged breaking one a major the caret range does not take (`npm outdated` says so).
