@@ -2,8 +2,9 @@
 // Run through generators/run.mjs, which bundles the generators first. Its static imports are
 // light: the workers start (warm-up.ts) before the generators and their tools load.
 import { join } from 'node:path';
-import { GENERATE_CACHE_DIR, SPEC_CHECK_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
+import { GENERATE_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
 import { parseCommandLine } from './shared/command-line.js';
+import { projectPassedExamples } from './spec-check/passed-examples.js';
 import { warmUpWorkers } from './warm-up.js';
 
 const USAGE = `usage: npm run generate [-- [--check] [--no-cache]]
@@ -43,8 +44,9 @@ let files: Map<string, string>;
 try {
   files = await generate({
     projectRoot: TOOLCHAIN_ROOT,
-    bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT, ...(digests ? { passedExamples: { dir: join(TOOLCHAIN_ROOT, SPEC_CHECK_CACHE_DIR), toolchain: digests.toolchain.common } } : {}) }),
-    ...(cacheDir ? { cacheDir, ...(digests ? { digests } : {}), onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
+    bundle: () => checkedBundle({ projectRoot: TOOLCHAIN_ROOT, ...(digests ? { passedExamples: projectPassedExamples(TOOLCHAIN_ROOT, digests) } : {}) }),
+    // The digests come with the cache: warmUpWorkers computes them only when there is one.
+    ...(cacheDir && digests ? { cacheDir, digests, onEmitter: ({ emitter, cached }) => void (cached && fromCache.push(emitter)) } : {}),
   });
 } catch (error) {
   if (!(error instanceof SpecRefused)) throw error;

@@ -12,7 +12,8 @@ import { readdirSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runDigests, specFilePaths } from './emitter-cache.js';
-import { SPEC_CHECK_CACHE_DIR, TOOLCHAIN_ROOT } from './locations.js';
+import { TOOLCHAIN_ROOT } from './locations.js';
+import { projectPassedExamples } from './spec-check/passed-examples.js';
 import { GENERATED_DIR } from './output/finalize.js';
 import { writeOutput } from './output/write.js';
 import { GENERATE_CACHE_DIR, generate } from './pipeline.js';
@@ -77,7 +78,7 @@ async function regenerate(): Promise<void> {
       // With npm run generate's caches: an emitter whose inputs the save left alone is not run,
       // nor the examples stage of the check for examples and schemas it passed.
       const digests = await runDigests(TOOLCHAIN_ROOT, specFilePaths());
-      const passedExamples = { dir: join(TOOLCHAIN_ROOT, SPEC_CHECK_CACHE_DIR), toolchain: digests.toolchain.common };
+      const passedExamples = projectPassedExamples(TOOLCHAIN_ROOT, digests);
       files = await generate({
         projectRoot: TOOLCHAIN_ROOT,
         cacheDir: join(TOOLCHAIN_ROOT, GENERATE_CACHE_DIR),

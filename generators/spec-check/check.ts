@@ -16,7 +16,7 @@ import type { SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import { buildSpecModel } from '../model/spec-model.js';
 import { lintSpec, specCheckConfig } from './lint.js';
-import { PassedExamples, passedExamplesKey } from './passed-examples.js';
+import { rememberedExamples, type PassedExamplesPlace } from './passed-examples.js';
 import { hasErrors, reportable, type SpecProblem } from './problem.js';
 import { SourceLocator, type SourceLocation } from './source-locations.js';
 
@@ -31,7 +31,7 @@ export interface SpecCheckOptions {
    * and `npm run dev`: .cache/spec-check, git-ignored), with the toolchain's `common` digest
    * (emitter-cache.ts) that is part of the key. Without it the stage always runs.
    */
-  readonly passedExamples?: { readonly dir: string; readonly toolchain: string };
+  readonly passedExamples?: PassedExamplesPlace;
 }
 
 export interface SpecCheck {
@@ -65,11 +65,12 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
   const document = structuredClone(bundled.bundle.parsed) as OpenApiDocument;
   fileDependencies = [...bundled.fileDependencies];
   const found = documentExamples(document);
-  const key = options.passedExamples && passedExamplesKey(document, found, options.passedExamples.toolchain);
-  const passed = key === undefined ? undefined : new PassedExamples(options.passedExamples!.dir);
-  const examples = passed && (await passed.has(key!)) ? [] : await exampleProblems(document, found, locator);
-  if (hasErrors(examples)) return done([...linted, ...examples], document);
-  await passed?.record(key!);
+  const remembered = options.passedExamples && rememberedExamples(options.passedExamples, document, found);
+  if (!(await remembered?.passedBefore())) {
+    const examples = await exampleProblems(document, found, locator);
+    if (hasErrors(examples)) return done([...linted, ...examples], document);
+    await remembered?.record();
+  }
   return done([...linted, ...(await hashProblems(document, locator, options.projectRoot))], document);
 }
 

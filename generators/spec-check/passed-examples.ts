@@ -12,8 +12,21 @@
 // currency exponents (x-amount-decimals reads them) and every example with its place and schema.
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { digestText, plainJson } from '../emitter-cache.js';
+import { digestText, plainJson, type RunDigests } from '../emitter-cache.js';
+import { SPEC_CHECK_CACHE_DIR } from '../locations.js';
 import type { OpenApiDocument } from '../model/openapi.js';
+
+/** Where the examples stage remembers its last pass, and the toolchain digest its key takes (check.ts `passedExamples`). */
+export interface PassedExamplesPlace {
+  readonly dir: string;
+  readonly toolchain: string;
+}
+
+/** The project's place: what `npm run generate` and `npm run dev` give the check, from the run's digests. */
+export const projectPassedExamples = (projectRoot: string, digests: RunDigests): PassedExamplesPlace => ({
+  dir: join(projectRoot, SPEC_CHECK_CACHE_DIR),
+  toolchain: digests.toolchain.common,
+});
 
 /** Version of the key's shape: a change makes every older record unused. */
 const KEY_FORMAT = 'spec-check passed examples 1';
@@ -60,7 +73,7 @@ export function passedExamplesKey(document: OpenApiDocument, examples: readonly 
 const RECORD = /^passed-examples-[0-9a-f]{64}$/;
 
 /** The record of the last examples stage that passed, in `dir`. */
-export class PassedExamples {
+class PassedExamples {
   readonly #dir: string;
 
   constructor(dir: string) {
@@ -85,4 +98,15 @@ export class PassedExamples {
     const older = (await readdir(this.#dir)).filter((name) => RECORD.test(name) && join(this.#dir, name) !== target);
     await Promise.all(older.map((name) => rm(join(this.#dir, name), { force: true })));
   }
+}
+
+/**
+ * The examples stage of `document` as remembered at `place`: whether it passed before, and how to
+ * record that it passes now. Undefined when the document has no key (nothing is remembered).
+ */
+export function rememberedExamples(place: PassedExamplesPlace, document: OpenApiDocument, examples: readonly unknown[]): { passedBefore(): Promise<boolean>; record(): Promise<void> } | undefined {
+  const key = passedExamplesKey(document, examples, place.toolchain);
+  if (key === undefined) return undefined;
+  const store = new PassedExamples(place.dir);
+  return { passedBefore: () => store.has(key), record: () => store.record(key) };
 }
