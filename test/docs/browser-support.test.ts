@@ -1,5 +1,5 @@
 // The shared browser helper (test/support/browser.ts) does what other browser tests rely on:
-// a page's requests off 127.0.0.1 are recorded and never answered, loopback ones are, and
+// a page's requests off 127.0.0.1 are recorded and never answered (the refusing proxy saw each), loopback ones are, and
 // console errors and uncaught exceptions are collected.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +51,11 @@ describeWithBrowser('browser helper', () => {
     await page.waitForTimeout(50);
     await expect.poll(() => browser.offHost.length).toBe(2);
     expect([...browser.offHost].sort()).toEqual(['https://cdn.example.com/logo.png', 'wss://socket.example.com/live']);
+    // Never answered: each went to the refusing proxy, and the image did not load.
+    expect(browser.refused).toEqual(
+      expect.arrayContaining(['CONNECT cdn.example.com:443 HTTP/1.1', 'CONNECT socket.example.com:443 HTTP/1.1']),
+    );
+    expect(await page.evaluate(() => document.images[0]!.naturalWidth)).toBe(0);
     expect(errors).toContainEqual(expect.stringContaining('console: something broke'));
     expect(errors).toContainEqual('pageerror: uncaught');
     await page.close();

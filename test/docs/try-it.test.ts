@@ -302,6 +302,8 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
     origins.delete('http://127.0.0.1:9');
     origins.delete('http://127.0.0.1:10');
     expect([...origins]).toEqual([]);
-    expect(browser.offHost).toEqual([]);
+    // The payer's tab may start back to the return URLs the examples name (merchant.example) before
+    // the test closes it: the sandbox sends the payer there, as it must; the site itself asks for nothing.
+    expect(browser.offHost.filter((url) => new URL(url).hostname !== 'merchant.example')).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 // A static file server on 127.0.0.1 for a built site (node:http), resolving clean URLs the way
-// a static host does: `/a` → `a.html`, `/dir/` → `dir/index.html`. Started and stopped by the test.
+// a static host does: `/a` → `a.html`, `/dir/` → `dir/index.html`, and serving the build's
+// content-hashed files (`assets/`) as cacheable for good, as VitePress's deploy guide asks of a
+// host. Started and stopped by the test.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, relative } from 'node:path';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,6 +41,7 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       return;
     }
     response.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    if (/(^|\/)assets\//.test(relative(root, file))) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -21,10 +21,12 @@ export interface Page {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+// An empty icon (`data:,`), so no browser asks the sandbox for a /favicon.ico it does not serve (a
+// 404 in the payer's console).
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<link rel="icon" href="data:,"><title>${escape(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d2530}
 h1{font-size:1.4rem}.note{color:#5b6775;font-size:.9rem}.error{color:#b00020}
 form{margin:1rem 0}label{display:block;margin:.5rem 0}input{font:inherit;padding:.3rem;width:100%;box-sizing:border-box}
