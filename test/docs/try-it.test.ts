@@ -77,6 +77,8 @@ describeWithBrowser('the Try-it panel against a running sandbox', () => {
   /** The callbacks the panel shows, as the sandbox's log has them for that transaction. */
   async function callbacksAgree(page: Page, transId: string, received = transId): Promise<number> {
     await page.locator('.try-it-callback').first().waitFor();
+    // The panel shows each look while it polls, until no callback is pending: compare what it settled on.
+    await page.locator('.try-it-callback .try-it-label', { hasText: /: pending\b/ }).first().waitFor({ state: 'detached' });
     const log = (await (await fetch(`${h.sandbox.url}/_sandbox/callbacks?trans_id=${transId}`)).json()) as {
       id: string;
       state: string;
