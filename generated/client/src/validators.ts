@@ -2,7 +2,7 @@
 
 import type { components } from './schema.js';
 import { validator, guard, closestAlternative, codePointLength, isPlainObject, propertyCount, provide, reject, rejectAt, visit } from './runtime/validation.js';
-import type { PathSegment, ValidationContext } from './runtime/validation.js';
+import type { Guard, PathSegment, Validate, ValidationContext } from './runtime/validation.js';
 import { v_AuthRequest } from './validate/code/AuthRequest.js';
 import { v_CaptureRequest, v_CaptureRequest_properties_action } from './validate/code/CaptureRequest.js';
 import { v_Card2CardParameters, v_Card2CardRequest, v_Card2CardRequest_properties_action, v_CardSetPrc } from './validate/code/Card2CardRequest.js';
@@ -5169,2287 +5169,2287 @@ function v_CheckoutCallback_allOf_1_if_properties_type(value: unknown): boolean 
 }
 
 /** Validates a DeviceWalletToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeviceWalletToken = /* @__PURE__ */ validator<Schemas["DeviceWalletToken"]>(v_DeviceWalletToken, "form");
+export const validateDeviceWalletToken: Validate<Schemas["DeviceWalletToken"]> = /* @__PURE__ */ validator(v_DeviceWalletToken, "form");
 
 /** Type guard for DeviceWalletToken: true when the value satisfies every rule of the schema. */
-export const isDeviceWalletToken = /* @__PURE__ */ guard<Schemas["DeviceWalletToken"]>(v_DeviceWalletToken);
+export const isDeviceWalletToken: Guard<Schemas["DeviceWalletToken"]> = /* @__PURE__ */ guard(v_DeviceWalletToken);
 
 /** Validates a WebWalletToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateWebWalletToken = /* @__PURE__ */ validator<Schemas["WebWalletToken"]>(v_WebWalletToken, "form");
+export const validateWebWalletToken: Validate<Schemas["WebWalletToken"]> = /* @__PURE__ */ validator(v_WebWalletToken, "form");
 
 /** Type guard for WebWalletToken: true when the value satisfies every rule of the schema. */
-export const isWebWalletToken = /* @__PURE__ */ guard<Schemas["WebWalletToken"]>(v_WebWalletToken);
+export const isWebWalletToken: Guard<Schemas["WebWalletToken"]> = /* @__PURE__ */ guard(v_WebWalletToken);
 
 /** Validates a CryptoGatewayParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateCryptoGatewayParameters = /* @__PURE__ */ validator<Schemas["CryptoGatewayParameters"]>(v_CryptoGatewayParameters, "json");
+export const validateCryptoGatewayParameters: Validate<Schemas["CryptoGatewayParameters"]> = /* @__PURE__ */ validator(v_CryptoGatewayParameters, "json");
 
 /** Type guard for CryptoGatewayParameters: true when the value satisfies every rule of the schema. */
-export const isCryptoGatewayParameters = /* @__PURE__ */ guard<Schemas["CryptoGatewayParameters"]>(v_CryptoGatewayParameters);
+export const isCryptoGatewayParameters: Guard<Schemas["CryptoGatewayParameters"]> = /* @__PURE__ */ guard(v_CryptoGatewayParameters);
 
 /** Validates a VoucherWalletParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateVoucherWalletParameters = /* @__PURE__ */ validator<Schemas["VoucherWalletParameters"]>(v_VoucherWalletParameters, "json");
+export const validateVoucherWalletParameters: Validate<Schemas["VoucherWalletParameters"]> = /* @__PURE__ */ validator(v_VoucherWalletParameters, "json");
 
 /** Type guard for VoucherWalletParameters: true when the value satisfies every rule of the schema. */
-export const isVoucherWalletParameters = /* @__PURE__ */ guard<Schemas["VoucherWalletParameters"]>(v_VoucherWalletParameters);
+export const isVoucherWalletParameters: Guard<Schemas["VoucherWalletParameters"]> = /* @__PURE__ */ guard(v_VoucherWalletParameters);
 
 /** Validates a CashTicketParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateCashTicketParameters = /* @__PURE__ */ validator<Schemas["CashTicketParameters"]>(v_CashTicketParameters, "json");
+export const validateCashTicketParameters: Validate<Schemas["CashTicketParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for CashTicketParameters: true when the value satisfies every rule of the schema. */
-export const isCashTicketParameters = /* @__PURE__ */ guard<Schemas["CashTicketParameters"]>(v_CashTicketParameters);
+export const isCashTicketParameters: Guard<Schemas["CashTicketParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a BillingCountryTransferParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateBillingCountryTransferParameters = /* @__PURE__ */ validator<Schemas["BillingCountryTransferParameters"]>(v_CashTicketParameters, "json");
+export const validateBillingCountryTransferParameters: Validate<Schemas["BillingCountryTransferParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for BillingCountryTransferParameters: true when the value satisfies every rule of the schema. */
-export const isBillingCountryTransferParameters = /* @__PURE__ */ guard<Schemas["BillingCountryTransferParameters"]>(v_CashTicketParameters);
+export const isBillingCountryTransferParameters: Guard<Schemas["BillingCountryTransferParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a BankListTransferParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateBankListTransferParameters = /* @__PURE__ */ validator<Schemas["BankListTransferParameters"]>(v_CashTicketParameters, "json");
+export const validateBankListTransferParameters: Validate<Schemas["BankListTransferParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for BankListTransferParameters: true when the value satisfies every rule of the schema. */
-export const isBankListTransferParameters = /* @__PURE__ */ guard<Schemas["BankListTransferParameters"]>(v_CashTicketParameters);
+export const isBankListTransferParameters: Guard<Schemas["BankListTransferParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a CryptoOpenAmountParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateCryptoOpenAmountParameters = /* @__PURE__ */ validator<Schemas["CryptoOpenAmountParameters"]>(v_CashTicketParameters, "json");
+export const validateCryptoOpenAmountParameters: Validate<Schemas["CryptoOpenAmountParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for CryptoOpenAmountParameters: true when the value satisfies every rule of the schema. */
-export const isCryptoOpenAmountParameters = /* @__PURE__ */ guard<Schemas["CryptoOpenAmountParameters"]>(v_CashTicketParameters);
+export const isCryptoOpenAmountParameters: Guard<Schemas["CryptoOpenAmountParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a PageQrParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validatePageQrParameters = /* @__PURE__ */ validator<Schemas["PageQrParameters"]>(v_CashTicketParameters, "json");
+export const validatePageQrParameters: Validate<Schemas["PageQrParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for PageQrParameters: true when the value satisfies every rule of the schema. */
-export const isPageQrParameters = /* @__PURE__ */ guard<Schemas["PageQrParameters"]>(v_CashTicketParameters);
+export const isPageQrParameters: Guard<Schemas["PageQrParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a MobileNumberBjTgParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateMobileNumberBjTgParameters = /* @__PURE__ */ validator<Schemas["MobileNumberBjTgParameters"]>(v_CashTicketParameters, "json");
+export const validateMobileNumberBjTgParameters: Validate<Schemas["MobileNumberBjTgParameters"]> = /* @__PURE__ */ validator(v_CashTicketParameters, "json");
 
 /** Type guard for MobileNumberBjTgParameters: true when the value satisfies every rule of the schema. */
-export const isMobileNumberBjTgParameters = /* @__PURE__ */ guard<Schemas["MobileNumberBjTgParameters"]>(v_CashTicketParameters);
+export const isMobileNumberBjTgParameters: Guard<Schemas["MobileNumberBjTgParameters"]> = /* @__PURE__ */ guard(v_CashTicketParameters);
 
 /** Validates a ClientKey; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateClientKey = /* @__PURE__ */ validator<Schemas["ClientKey"]>(v_ClientKey, "form");
+export const validateClientKey: Validate<Schemas["ClientKey"]> = /* @__PURE__ */ validator(v_ClientKey, "form");
 
 /** Type guard for ClientKey: true when the value satisfies every rule of the schema. */
-export const isClientKey = /* @__PURE__ */ guard<Schemas["ClientKey"]>(v_ClientKey);
+export const isClientKey: Guard<Schemas["ClientKey"]> = /* @__PURE__ */ guard(v_ClientKey);
 
 /** Validates a OrderId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOrderId = /* @__PURE__ */ validator<Schemas["OrderId"]>(v_OrderId, "form");
+export const validateOrderId: Validate<Schemas["OrderId"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for OrderId: true when the value satisfies every rule of the schema. */
-export const isOrderId = /* @__PURE__ */ guard<Schemas["OrderId"]>(v_OrderId);
+export const isOrderId: Guard<Schemas["OrderId"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Amount; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAmount = /* @__PURE__ */ validator<Schemas["Amount"]>(v_Amount, "form");
+export const validateAmount: Validate<Schemas["Amount"]> = /* @__PURE__ */ validator(v_Amount, "form");
 
 /** Type guard for Amount: true when the value satisfies every rule of the schema. */
-export const isAmount = /* @__PURE__ */ guard<Schemas["Amount"]>(v_Amount);
+export const isAmount: Guard<Schemas["Amount"]> = /* @__PURE__ */ guard(v_Amount);
 
 /** Validates a Currency; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCurrency = /* @__PURE__ */ validator<Schemas["Currency"]>(v_Currency, "form");
+export const validateCurrency: Validate<Schemas["Currency"]> = /* @__PURE__ */ validator(v_Currency, "form");
 
 /** Type guard for Currency: true when the value satisfies every rule of the schema. */
-export const isCurrency = /* @__PURE__ */ guard<Schemas["Currency"]>(v_Currency);
+export const isCurrency: Guard<Schemas["Currency"]> = /* @__PURE__ */ guard(v_Currency);
 
 /** Validates a OrderDescription; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOrderDescription = /* @__PURE__ */ validator<Schemas["OrderDescription"]>(v_OrderDescription, "form");
+export const validateOrderDescription: Validate<Schemas["OrderDescription"]> = /* @__PURE__ */ validator(v_OrderDescription, "form");
 
 /** Type guard for OrderDescription: true when the value satisfies every rule of the schema. */
-export const isOrderDescription = /* @__PURE__ */ guard<Schemas["OrderDescription"]>(v_OrderDescription);
+export const isOrderDescription: Guard<Schemas["OrderDescription"]> = /* @__PURE__ */ guard(v_OrderDescription);
 
 /** Validates a Hash; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateHash = /* @__PURE__ */ validator<Schemas["Hash"]>(v_Hash, "form");
+export const validateHash: Validate<Schemas["Hash"]> = /* @__PURE__ */ validator(v_Hash, "form");
 
 /** Type guard for Hash: true when the value satisfies every rule of the schema. */
-export const isHash = /* @__PURE__ */ guard<Schemas["Hash"]>(v_Hash);
+export const isHash: Guard<Schemas["Hash"]> = /* @__PURE__ */ guard(v_Hash);
 
 /** Validates a S2sOrderFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sOrderFields = /* @__PURE__ */ validator<Schemas["S2sOrderFields"]>(v_S2sOrderFields, "form");
+export const validateS2sOrderFields: Validate<Schemas["S2sOrderFields"]> = /* @__PURE__ */ validator(v_S2sOrderFields, "form");
 
 /** Type guard for S2sOrderFields: true when the value satisfies every rule of the schema. */
-export const isS2sOrderFields = /* @__PURE__ */ guard<Schemas["S2sOrderFields"]>(v_S2sOrderFields);
+export const isS2sOrderFields: Guard<Schemas["S2sOrderFields"]> = /* @__PURE__ */ guard(v_S2sOrderFields);
 
 /** Validates a Name; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateName = /* @__PURE__ */ validator<Schemas["Name"]>(v_OrderId, "form");
+export const validateName: Validate<Schemas["Name"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Name: true when the value satisfies every rule of the schema. */
-export const isName = /* @__PURE__ */ guard<Schemas["Name"]>(v_OrderId);
+export const isName: Guard<Schemas["Name"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Address; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAddress = /* @__PURE__ */ validator<Schemas["Address"]>(v_OrderId, "form");
+export const validateAddress: Validate<Schemas["Address"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Address: true when the value satisfies every rule of the schema. */
-export const isAddress = /* @__PURE__ */ guard<Schemas["Address"]>(v_OrderId);
+export const isAddress: Guard<Schemas["Address"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Country; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCountry = /* @__PURE__ */ validator<Schemas["Country"]>(v_OrderId, "form");
+export const validateCountry: Validate<Schemas["Country"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Country: true when the value satisfies every rule of the schema. */
-export const isCountry = /* @__PURE__ */ guard<Schemas["Country"]>(v_OrderId);
+export const isCountry: Guard<Schemas["Country"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a State; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateState = /* @__PURE__ */ validator<Schemas["State"]>(v_OrderId, "form");
+export const validateState: Validate<Schemas["State"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for State: true when the value satisfies every rule of the schema. */
-export const isState = /* @__PURE__ */ guard<Schemas["State"]>(v_OrderId);
+export const isState: Guard<Schemas["State"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a City; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCity = /* @__PURE__ */ validator<Schemas["City"]>(v_OrderId, "form");
+export const validateCity: Validate<Schemas["City"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for City: true when the value satisfies every rule of the schema. */
-export const isCity = /* @__PURE__ */ guard<Schemas["City"]>(v_OrderId);
+export const isCity: Guard<Schemas["City"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Zip; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateZip = /* @__PURE__ */ validator<Schemas["Zip"]>(v_OrderId, "form");
+export const validateZip: Validate<Schemas["Zip"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Zip: true when the value satisfies every rule of the schema. */
-export const isZip = /* @__PURE__ */ guard<Schemas["Zip"]>(v_OrderId);
+export const isZip: Guard<Schemas["Zip"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Email; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateEmail = /* @__PURE__ */ validator<Schemas["Email"]>(v_Email, "form");
+export const validateEmail: Validate<Schemas["Email"]> = /* @__PURE__ */ validator(v_Email, "form");
 
 /** Type guard for Email: true when the value satisfies every rule of the schema. */
-export const isEmail = /* @__PURE__ */ guard<Schemas["Email"]>(v_Email);
+export const isEmail: Guard<Schemas["Email"]> = /* @__PURE__ */ guard(v_Email);
 
 /** Validates a Phone; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePhone = /* @__PURE__ */ validator<Schemas["Phone"]>(v_OrderId, "form");
+export const validatePhone: Validate<Schemas["Phone"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Phone: true when the value satisfies every rule of the schema. */
-export const isPhone = /* @__PURE__ */ guard<Schemas["Phone"]>(v_OrderId);
+export const isPhone: Guard<Schemas["Phone"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a PhoneCountryCode; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePhoneCountryCode = /* @__PURE__ */ validator<Schemas["PhoneCountryCode"]>(v_PhoneCountryCode, "form");
+export const validatePhoneCountryCode: Validate<Schemas["PhoneCountryCode"]> = /* @__PURE__ */ validator(v_PhoneCountryCode, "form");
 
 /** Type guard for PhoneCountryCode: true when the value satisfies every rule of the schema. */
-export const isPhoneCountryCode = /* @__PURE__ */ guard<Schemas["PhoneCountryCode"]>(v_PhoneCountryCode);
+export const isPhoneCountryCode: Guard<Schemas["PhoneCountryCode"]> = /* @__PURE__ */ guard(v_PhoneCountryCode);
 
 /** Validates a IpAddress; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateIpAddress = /* @__PURE__ */ validator<Schemas["IpAddress"]>(v_IpAddress, "form");
+export const validateIpAddress: Validate<Schemas["IpAddress"]> = /* @__PURE__ */ validator(v_IpAddress, "form");
 
 /** Type guard for IpAddress: true when the value satisfies every rule of the schema. */
-export const isIpAddress = /* @__PURE__ */ guard<Schemas["IpAddress"]>(v_IpAddress);
+export const isIpAddress: Guard<Schemas["IpAddress"]> = /* @__PURE__ */ guard(v_IpAddress);
 
 /** Validates a Language; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLanguage = /* @__PURE__ */ validator<Schemas["Language"]>(v_OrderId, "form");
+export const validateLanguage: Validate<Schemas["Language"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Language: true when the value satisfies every rule of the schema. */
-export const isLanguage = /* @__PURE__ */ guard<Schemas["Language"]>(v_OrderId);
+export const isLanguage: Guard<Schemas["Language"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a S2sPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sPayerFields = /* @__PURE__ */ validator<Schemas["S2sPayerFields"]>(v_S2sPayerFields, "form");
+export const validateS2sPayerFields: Validate<Schemas["S2sPayerFields"]> = /* @__PURE__ */ validator(v_S2sPayerFields, "form");
 
 /** Type guard for S2sPayerFields: true when the value satisfies every rule of the schema. */
-export const isS2sPayerFields = /* @__PURE__ */ guard<Schemas["S2sPayerFields"]>(v_S2sPayerFields);
+export const isS2sPayerFields: Guard<Schemas["S2sPayerFields"]> = /* @__PURE__ */ guard(v_S2sPayerFields);
 
 /** Validates a FreeFormDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateFreeFormDate = /* @__PURE__ */ validator<Schemas["FreeFormDate"]>(v_OrderId, "form");
+export const validateFreeFormDate: Validate<Schemas["FreeFormDate"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for FreeFormDate: true when the value satisfies every rule of the schema. */
-export const isFreeFormDate = /* @__PURE__ */ guard<Schemas["FreeFormDate"]>(v_OrderId);
+export const isFreeFormDate: Guard<Schemas["FreeFormDate"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a AddressLine2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAddressLine2 = /* @__PURE__ */ validator<Schemas["AddressLine2"]>(v_OrderId, "form");
+export const validateAddressLine2: Validate<Schemas["AddressLine2"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for AddressLine2: true when the value satisfies every rule of the schema. */
-export const isAddressLine2 = /* @__PURE__ */ guard<Schemas["AddressLine2"]>(v_OrderId);
+export const isAddressLine2: Guard<Schemas["AddressLine2"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a HouseNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateHouseNumber = /* @__PURE__ */ validator<Schemas["HouseNumber"]>(v_OrderId, "form");
+export const validateHouseNumber: Validate<Schemas["HouseNumber"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for HouseNumber: true when the value satisfies every rule of the schema. */
-export const isHouseNumber = /* @__PURE__ */ guard<Schemas["HouseNumber"]>(v_OrderId);
+export const isHouseNumber: Guard<Schemas["HouseNumber"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a District; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDistrict = /* @__PURE__ */ validator<Schemas["District"]>(v_OrderId, "form");
+export const validateDistrict: Validate<Schemas["District"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for District: true when the value satisfies every rule of the schema. */
-export const isDistrict = /* @__PURE__ */ guard<Schemas["District"]>(v_OrderId);
+export const isDistrict: Guard<Schemas["District"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a S2sCardPayerExtras; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sCardPayerExtras = /* @__PURE__ */ validator<Schemas["S2sCardPayerExtras"]>(v_S2sCardPayerExtras, "form");
+export const validateS2sCardPayerExtras: Validate<Schemas["S2sCardPayerExtras"]> = /* @__PURE__ */ validator(v_S2sCardPayerExtras, "form");
 
 /** Type guard for S2sCardPayerExtras: true when the value satisfies every rule of the schema. */
-export const isS2sCardPayerExtras = /* @__PURE__ */ guard<Schemas["S2sCardPayerExtras"]>(v_S2sCardPayerExtras);
+export const isS2sCardPayerExtras: Guard<Schemas["S2sCardPayerExtras"]> = /* @__PURE__ */ guard(v_S2sCardPayerExtras);
 
 /** Validates a CardToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardToken = /* @__PURE__ */ validator<Schemas["CardToken"]>(v_OrderId, "form");
+export const validateCardToken: Validate<Schemas["CardToken"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CardToken: true when the value satisfies every rule of the schema. */
-export const isCardToken = /* @__PURE__ */ guard<Schemas["CardToken"]>(v_OrderId);
+export const isCardToken: Guard<Schemas["CardToken"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CardCvv2; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardCvv2 = /* @__PURE__ */ validator<Schemas["CardCvv2"]>(v_OrderId, "form");
+export const validateCardCvv2: Validate<Schemas["CardCvv2"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CardCvv2: true when the value satisfies every rule of the schema. */
-export const isCardCvv2 = /* @__PURE__ */ guard<Schemas["CardCvv2"]>(v_OrderId);
+export const isCardCvv2: Guard<Schemas["CardCvv2"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CardTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardTokenFields = /* @__PURE__ */ validator<Schemas["CardTokenFields"]>(v_CardTokenFields, "form");
+export const validateCardTokenFields: Validate<Schemas["CardTokenFields"]> = /* @__PURE__ */ validator(v_CardTokenFields, "form");
 
 /** Type guard for CardTokenFields: true when the value satisfies every rule of the schema. */
-export const isCardTokenFields = /* @__PURE__ */ guard<Schemas["CardTokenFields"]>(v_CardTokenFields);
+export const isCardTokenFields: Guard<Schemas["CardTokenFields"]> = /* @__PURE__ */ guard(v_CardTokenFields);
 
 /** Validates a CardNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardNumber = /* @__PURE__ */ validator<Schemas["CardNumber"]>(v_CardNumber, "form");
+export const validateCardNumber: Validate<Schemas["CardNumber"]> = /* @__PURE__ */ validator(v_CardNumber, "form");
 
 /** Type guard for CardNumber: true when the value satisfies every rule of the schema. */
-export const isCardNumber = /* @__PURE__ */ guard<Schemas["CardNumber"]>(v_CardNumber);
+export const isCardNumber: Guard<Schemas["CardNumber"]> = /* @__PURE__ */ guard(v_CardNumber);
 
 /** Validates a CardExpMonth; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardExpMonth = /* @__PURE__ */ validator<Schemas["CardExpMonth"]>(v_CardExpMonth, "form");
+export const validateCardExpMonth: Validate<Schemas["CardExpMonth"]> = /* @__PURE__ */ validator(v_CardExpMonth, "form");
 
 /** Type guard for CardExpMonth: true when the value satisfies every rule of the schema. */
-export const isCardExpMonth = /* @__PURE__ */ guard<Schemas["CardExpMonth"]>(v_CardExpMonth);
+export const isCardExpMonth: Guard<Schemas["CardExpMonth"]> = /* @__PURE__ */ guard(v_CardExpMonth);
 
 /** Validates a CardExpYear; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardExpYear = /* @__PURE__ */ validator<Schemas["CardExpYear"]>(v_CardExpYear, "form");
+export const validateCardExpYear: Validate<Schemas["CardExpYear"]> = /* @__PURE__ */ validator(v_CardExpYear, "form");
 
 /** Type guard for CardExpYear: true when the value satisfies every rule of the schema. */
-export const isCardExpYear = /* @__PURE__ */ guard<Schemas["CardExpYear"]>(v_CardExpYear);
+export const isCardExpYear: Guard<Schemas["CardExpYear"]> = /* @__PURE__ */ guard(v_CardExpYear);
 
 /** Validates a CardDataFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardDataFields = /* @__PURE__ */ validator<Schemas["CardDataFields"]>(v_CardDataFields, "form");
+export const validateCardDataFields: Validate<Schemas["CardDataFields"]> = /* @__PURE__ */ validator(v_CardDataFields, "form");
 
 /** Type guard for CardDataFields: true when the value satisfies every rule of the schema. */
-export const isCardDataFields = /* @__PURE__ */ guard<Schemas["CardDataFields"]>(v_CardDataFields);
+export const isCardDataFields: Guard<Schemas["CardDataFields"]> = /* @__PURE__ */ guard(v_CardDataFields);
 
 /** Validates a DigitalWallet; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitalWallet = /* @__PURE__ */ validator<Schemas["DigitalWallet"]>(v_OrderId, "form");
+export const validateDigitalWallet: Validate<Schemas["DigitalWallet"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for DigitalWallet: true when the value satisfies every rule of the schema. */
-export const isDigitalWallet = /* @__PURE__ */ guard<Schemas["DigitalWallet"]>(v_OrderId);
+export const isDigitalWallet: Guard<Schemas["DigitalWallet"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a WebWalletSignedToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateWebWalletSignedToken = /* @__PURE__ */ validator<Schemas["WebWalletSignedToken"]>(v_WebWalletSignedToken, "form");
+export const validateWebWalletSignedToken: Validate<Schemas["WebWalletSignedToken"]> = /* @__PURE__ */ validator(v_WebWalletSignedToken, "form");
 
 /** Type guard for WebWalletSignedToken: true when the value satisfies every rule of the schema. */
-export const isWebWalletSignedToken = /* @__PURE__ */ guard<Schemas["WebWalletSignedToken"]>(v_WebWalletSignedToken);
+export const isWebWalletSignedToken: Guard<Schemas["WebWalletSignedToken"]> = /* @__PURE__ */ guard(v_WebWalletSignedToken);
 
 /** Validates a PaymentToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePaymentToken = /* @__PURE__ */ validator<Schemas["PaymentToken"]>(deferred_PaymentToken, "form");
+export const validatePaymentToken: Validate<Schemas["PaymentToken"]> = /* @__PURE__ */ validator(deferred_PaymentToken, "form");
 
 /** Type guard for PaymentToken: true when the value satisfies every rule of the schema. */
-export const isPaymentToken = /* @__PURE__ */ guard<Schemas["PaymentToken"]>(deferred_PaymentToken);
+export const isPaymentToken: Guard<Schemas["PaymentToken"]> = /* @__PURE__ */ guard(deferred_PaymentToken);
 
 /** Validates a WalletTokenFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateWalletTokenFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken]], /* @__PURE__ */ validator<Schemas["WalletTokenFields"]>(v_WalletTokenFields, "form"));
+export const validateWalletTokenFields: Validate<Schemas["WalletTokenFields"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken]], /* @__PURE__ */ validator(v_WalletTokenFields, "form"));
 
 /** Type guard for WalletTokenFields: true when the value satisfies every rule of the schema. */
-export const isWalletTokenFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken]], /* @__PURE__ */ guard<Schemas["WalletTokenFields"]>(v_WalletTokenFields));
+export const isWalletTokenFields: Guard<Schemas["WalletTokenFields"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken]], /* @__PURE__ */ guard(v_WalletTokenFields));
 
 /** Validates a ChannelId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateChannelId = /* @__PURE__ */ validator<Schemas["ChannelId"]>(v_OrderId, "form");
+export const validateChannelId: Validate<Schemas["ChannelId"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ChannelId: true when the value satisfies every rule of the schema. */
-export const isChannelId = /* @__PURE__ */ guard<Schemas["ChannelId"]>(v_OrderId);
+export const isChannelId: Guard<Schemas["ChannelId"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Url; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUrl = /* @__PURE__ */ validator<Schemas["Url"]>(v_Url, "form");
+export const validateUrl: Validate<Schemas["Url"]> = /* @__PURE__ */ validator(v_Url, "form");
 
 /** Type guard for Url: true when the value satisfies every rule of the schema. */
-export const isUrl = /* @__PURE__ */ guard<Schemas["Url"]>(v_Url);
+export const isUrl: Guard<Schemas["Url"]> = /* @__PURE__ */ guard(v_Url);
 
 /** Validates a LinkTarget; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLinkTarget = /* @__PURE__ */ validator<Schemas["LinkTarget"]>(v_OrderId, "form");
+export const validateLinkTarget: Validate<Schemas["LinkTarget"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for LinkTarget: true when the value satisfies every rule of the schema. */
-export const isLinkTarget = /* @__PURE__ */ guard<Schemas["LinkTarget"]>(v_OrderId);
+export const isLinkTarget: Guard<Schemas["LinkTarget"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a YesNo; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateYesNo = /* @__PURE__ */ validator<Schemas["YesNo"]>(v_YesNo, "form");
+export const validateYesNo: Validate<Schemas["YesNo"]> = /* @__PURE__ */ validator(v_YesNo, "form");
 
 /** Type guard for YesNo: true when the value satisfies every rule of the schema. */
-export const isYesNo = /* @__PURE__ */ guard<Schemas["YesNo"]>(v_YesNo);
+export const isYesNo: Guard<Schemas["YesNo"]> = /* @__PURE__ */ guard(v_YesNo);
 
 /** Validates a ScheduleId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateScheduleId = /* @__PURE__ */ validator<Schemas["ScheduleId"]>(v_OrderId, "form");
+export const validateScheduleId: Validate<Schemas["ScheduleId"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ScheduleId: true when the value satisfies every rule of the schema. */
-export const isScheduleId = /* @__PURE__ */ guard<Schemas["ScheduleId"]>(v_OrderId);
+export const isScheduleId: Guard<Schemas["ScheduleId"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CalendarDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCalendarDate = /* @__PURE__ */ validator<Schemas["CalendarDate"]>(v_CalendarDate, "form");
+export const validateCalendarDate: Validate<Schemas["CalendarDate"]> = /* @__PURE__ */ validator(v_CalendarDate, "form");
 
 /** Type guard for CalendarDate: true when the value satisfies every rule of the schema. */
-export const isCalendarDate = /* @__PURE__ */ guard<Schemas["CalendarDate"]>(v_CalendarDate);
+export const isCalendarDate: Guard<Schemas["CalendarDate"]> = /* @__PURE__ */ guard(v_CalendarDate);
 
 /** Validates a CardSetBng; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetBng = /* @__PURE__ */ validator<Schemas["CardSetBng"]>(v_CardSetBng, "form");
+export const validateCardSetBng: Validate<Schemas["CardSetBng"]> = /* @__PURE__ */ validator(v_CardSetBng, "form");
 
 /** Type guard for CardSetBng: true when the value satisfies every rule of the schema. */
-export const isCardSetBng = /* @__PURE__ */ guard<Schemas["CardSetBng"]>(v_CardSetBng);
+export const isCardSetBng: Guard<Schemas["CardSetBng"]> = /* @__PURE__ */ guard(v_CardSetBng);
 
 /** Validates a CardSetFcp; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetFcp = /* @__PURE__ */ validator<Schemas["CardSetFcp"]>(v_CardSetFcp, "form");
+export const validateCardSetFcp: Validate<Schemas["CardSetFcp"]> = /* @__PURE__ */ validator(v_CardSetFcp, "form");
 
 /** Type guard for CardSetFcp: true when the value satisfies every rule of the schema. */
-export const isCardSetFcp = /* @__PURE__ */ guard<Schemas["CardSetFcp"]>(v_CardSetFcp);
+export const isCardSetFcp: Guard<Schemas["CardSetFcp"]> = /* @__PURE__ */ guard(v_CardSetFcp);
 
 /** Validates a CardSetLbp; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetLbp = /* @__PURE__ */ validator<Schemas["CardSetLbp"]>(v_CardSetLbp, "form");
+export const validateCardSetLbp: Validate<Schemas["CardSetLbp"]> = /* @__PURE__ */ validator(v_CardSetLbp, "form");
 
 /** Type guard for CardSetLbp: true when the value satisfies every rule of the schema. */
-export const isCardSetLbp = /* @__PURE__ */ guard<Schemas["CardSetLbp"]>(v_CardSetLbp);
+export const isCardSetLbp: Guard<Schemas["CardSetLbp"]> = /* @__PURE__ */ guard(v_CardSetLbp);
 
 /** Validates a CardSetTwd; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetTwd = /* @__PURE__ */ validator<Schemas["CardSetTwd"]>(v_CardSetTwd, "form");
+export const validateCardSetTwd: Validate<Schemas["CardSetTwd"]> = /* @__PURE__ */ validator(v_CardSetTwd, "form");
 
 /** Type guard for CardSetTwd: true when the value satisfies every rule of the schema. */
-export const isCardSetTwd = /* @__PURE__ */ guard<Schemas["CardSetTwd"]>(v_CardSetTwd);
+export const isCardSetTwd: Guard<Schemas["CardSetTwd"]> = /* @__PURE__ */ guard(v_CardSetTwd);
 
 /** Validates a ApcShipping; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcShipping = /* @__PURE__ */ validator<Schemas["ApcShipping"]>(v_ApcShipping, "form");
+export const validateApcShipping: Validate<Schemas["ApcShipping"]> = /* @__PURE__ */ validator(v_ApcShipping, "form");
 
 /** Type guard for ApcShipping: true when the value satisfies every rule of the schema. */
-export const isApcShipping = /* @__PURE__ */ guard<Schemas["ApcShipping"]>(v_ApcShipping);
+export const isApcShipping: Guard<Schemas["ApcShipping"]> = /* @__PURE__ */ guard(v_ApcShipping);
 
 /** Validates a ApcCartItemRecipient; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcCartItemRecipient = /* @__PURE__ */ validator<Schemas["ApcCartItemRecipient"]>(v_ApcCartItemRecipient, "form");
+export const validateApcCartItemRecipient: Validate<Schemas["ApcCartItemRecipient"]> = /* @__PURE__ */ validator(v_ApcCartItemRecipient, "form");
 
 /** Type guard for ApcCartItemRecipient: true when the value satisfies every rule of the schema. */
-export const isApcCartItemRecipient = /* @__PURE__ */ guard<Schemas["ApcCartItemRecipient"]>(v_ApcCartItemRecipient);
+export const isApcCartItemRecipient: Guard<Schemas["ApcCartItemRecipient"]> = /* @__PURE__ */ guard(v_ApcCartItemRecipient);
 
 /** Validates a ApcCartItem; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcCartItem = /* @__PURE__ */ validator<Schemas["ApcCartItem"]>(v_ApcCartItem, "form");
+export const validateApcCartItem: Validate<Schemas["ApcCartItem"]> = /* @__PURE__ */ validator(v_ApcCartItem, "form");
 
 /** Type guard for ApcCartItem: true when the value satisfies every rule of the schema. */
-export const isApcCartItem = /* @__PURE__ */ guard<Schemas["ApcCartItem"]>(v_ApcCartItem);
+export const isApcCartItem: Guard<Schemas["ApcCartItem"]> = /* @__PURE__ */ guard(v_ApcCartItem);
 
 /** Validates a ApcCartPayment; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcCartPayment = /* @__PURE__ */ validator<Schemas["ApcCartPayment"]>(v_ApcCartPayment, "form");
+export const validateApcCartPayment: Validate<Schemas["ApcCartPayment"]> = /* @__PURE__ */ validator(v_ApcCartPayment, "form");
 
 /** Type guard for ApcCartPayment: true when the value satisfies every rule of the schema. */
-export const isApcCartPayment = /* @__PURE__ */ guard<Schemas["ApcCartPayment"]>(v_ApcCartPayment);
+export const isApcCartPayment: Guard<Schemas["ApcCartPayment"]> = /* @__PURE__ */ guard(v_ApcCartPayment);
 
 /** Validates a ApcCart; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcCart = /* @__PURE__ */ validator<Schemas["ApcCart"]>(v_ApcCart, "form");
+export const validateApcCart: Validate<Schemas["ApcCart"]> = /* @__PURE__ */ validator(v_ApcCart, "form");
 
 /** Type guard for ApcCart: true when the value satisfies every rule of the schema. */
-export const isApcCart = /* @__PURE__ */ guard<Schemas["ApcCart"]>(v_ApcCart);
+export const isApcCart: Guard<Schemas["ApcCart"]> = /* @__PURE__ */ guard(v_ApcCart);
 
 /** Validates a ApcMarketplaceSeller; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcMarketplaceSeller = /* @__PURE__ */ validator<Schemas["ApcMarketplaceSeller"]>(v_ApcMarketplaceSeller, "form");
+export const validateApcMarketplaceSeller: Validate<Schemas["ApcMarketplaceSeller"]> = /* @__PURE__ */ validator(v_ApcMarketplaceSeller, "form");
 
 /** Type guard for ApcMarketplaceSeller: true when the value satisfies every rule of the schema. */
-export const isApcMarketplaceSeller = /* @__PURE__ */ guard<Schemas["ApcMarketplaceSeller"]>(v_ApcMarketplaceSeller);
+export const isApcMarketplaceSeller: Guard<Schemas["ApcMarketplaceSeller"]> = /* @__PURE__ */ guard(v_ApcMarketplaceSeller);
 
 /** Validates a ApcMarketplace; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApcMarketplace = /* @__PURE__ */ validator<Schemas["ApcMarketplace"]>(v_ApcMarketplace, "form");
+export const validateApcMarketplace: Validate<Schemas["ApcMarketplace"]> = /* @__PURE__ */ validator(v_ApcMarketplace, "form");
 
 /** Type guard for ApcMarketplace: true when the value satisfies every rule of the schema. */
-export const isApcMarketplace = /* @__PURE__ */ guard<Schemas["ApcMarketplace"]>(v_ApcMarketplace);
+export const isApcMarketplace: Guard<Schemas["ApcMarketplace"]> = /* @__PURE__ */ guard(v_ApcMarketplace);
 
 /** Validates a CardSetApc; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetApc = /* @__PURE__ */ validator<Schemas["CardSetApc"]>(v_CardSetApc, "form");
+export const validateCardSetApc: Validate<Schemas["CardSetApc"]> = /* @__PURE__ */ validator(v_CardSetApc, "form");
 
 /** Type guard for CardSetApc: true when the value satisfies every rule of the schema. */
-export const isCardSetApc = /* @__PURE__ */ guard<Schemas["CardSetApc"]>(v_CardSetApc);
+export const isCardSetApc: Guard<Schemas["CardSetApc"]> = /* @__PURE__ */ guard(v_CardSetApc);
 
 /** Validates a SaleCardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleCardParameters = /* @__PURE__ */ validator<Schemas["SaleCardParameters"]>(deferred_SaleCardParameters, "form");
+export const validateSaleCardParameters: Validate<Schemas["SaleCardParameters"]> = /* @__PURE__ */ validator(deferred_SaleCardParameters, "form");
 
 /** Type guard for SaleCardParameters: true when the value satisfies every rule of the schema. */
-export const isSaleCardParameters = /* @__PURE__ */ guard<Schemas["SaleCardParameters"]>(deferred_SaleCardParameters);
+export const isSaleCardParameters: Guard<Schemas["SaleCardParameters"]> = /* @__PURE__ */ guard(deferred_SaleCardParameters);
 
 /** Validates a CustomData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCustomData = /* @__PURE__ */ validator<Schemas["CustomData"]>(v_VoucherWalletParameters, "form");
+export const validateCustomData: Validate<Schemas["CustomData"]> = /* @__PURE__ */ validator(v_VoucherWalletParameters, "form");
 
 /** Type guard for CustomData: true when the value satisfies every rule of the schema. */
-export const isCustomData = /* @__PURE__ */ guard<Schemas["CustomData"]>(v_VoucherWalletParameters);
+export const isCustomData: Guard<Schemas["CustomData"]> = /* @__PURE__ */ guard(v_VoucherWalletParameters);
 
 /** Validates a CardSaleFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSaleFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["CardSaleFields"]>(v_CardSaleFields, "form"));
+export const validateCardSaleFields: Validate<Schemas["CardSaleFields"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator(v_CardSaleFields, "form"));
 
 /** Type guard for CardSaleFields: true when the value satisfies every rule of the schema. */
-export const isCardSaleFields = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard<Schemas["CardSaleFields"]>(v_CardSaleFields));
+export const isCardSaleFields: Guard<Schemas["CardSaleFields"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard(v_CardSaleFields));
 
 /** Validates a S2sZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sZeroAmountRule"]>(v_S2sZeroAmountRule, "form");
+export const validateS2sZeroAmountRule: Validate<Schemas["S2sZeroAmountRule"]> = /* @__PURE__ */ validator(v_S2sZeroAmountRule, "form");
 
 /** Type guard for S2sZeroAmountRule: true when the value satisfies every rule of the schema. */
-export const isS2sZeroAmountRule = /* @__PURE__ */ guard<Schemas["S2sZeroAmountRule"]>(v_S2sZeroAmountRule);
+export const isS2sZeroAmountRule: Guard<Schemas["S2sZeroAmountRule"]> = /* @__PURE__ */ guard(v_S2sZeroAmountRule);
 
 /** Validates a MpiData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMpiData = /* @__PURE__ */ validator<Schemas["MpiData"]>(v_MpiData, "form");
+export const validateMpiData: Validate<Schemas["MpiData"]> = /* @__PURE__ */ validator(v_MpiData, "form");
 
 /** Type guard for MpiData: true when the value satisfies every rule of the schema. */
-export const isMpiData = /* @__PURE__ */ guard<Schemas["MpiData"]>(v_MpiData);
+export const isMpiData: Guard<Schemas["MpiData"]> = /* @__PURE__ */ guard(v_MpiData);
 
 /** Validates a SaleCardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleCardRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["SaleCardRequest"]>(v_SaleCardRequest, "form"));
+export const validateSaleCardRequest: Validate<Schemas["SaleCardRequest"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator(v_SaleCardRequest, "form"));
 
 /** Type guard for SaleCardRequest: true when the value satisfies every rule of the schema. */
-export const isSaleCardRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard<Schemas["SaleCardRequest"]>(v_SaleCardRequest));
+export const isSaleCardRequest: Guard<Schemas["SaleCardRequest"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard(v_SaleCardRequest));
 
 /** Validates a S2sNonZeroAmountRule; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sNonZeroAmountRule = /* @__PURE__ */ validator<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule, "form");
+export const validateS2sNonZeroAmountRule: Validate<Schemas["S2sNonZeroAmountRule"]> = /* @__PURE__ */ validator(v_S2sNonZeroAmountRule, "form");
 
 /** Type guard for S2sNonZeroAmountRule: true when the value satisfies every rule of the schema. */
-export const isS2sNonZeroAmountRule = /* @__PURE__ */ guard<Schemas["S2sNonZeroAmountRule"]>(v_S2sNonZeroAmountRule);
+export const isS2sNonZeroAmountRule: Guard<Schemas["S2sNonZeroAmountRule"]> = /* @__PURE__ */ guard(v_S2sNonZeroAmountRule);
 
 /** Validates a ApmAuth; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateApmAuth = /* @__PURE__ */ validator<Schemas["ApmAuth"]>(v_OrderId, "form");
+export const validateApmAuth: Validate<Schemas["ApmAuth"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ApmAuth: true when the value satisfies every rule of the schema. */
-export const isApmAuth = /* @__PURE__ */ guard<Schemas["ApmAuth"]>(v_OrderId);
+export const isApmAuth: Guard<Schemas["ApmAuth"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a SaleApmFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmFields = /* @__PURE__ */ validator<Schemas["SaleApmFields"]>(v_SaleApmFields, "form");
+export const validateSaleApmFields: Validate<Schemas["SaleApmFields"]> = /* @__PURE__ */ validator(v_SaleApmFields, "form");
 
 /** Type guard for SaleApmFields: true when the value satisfies every rule of the schema. */
-export const isSaleApmFields = /* @__PURE__ */ guard<Schemas["SaleApmFields"]>(v_SaleApmFields);
+export const isSaleApmFields: Guard<Schemas["SaleApmFields"]> = /* @__PURE__ */ guard(v_SaleApmFields);
 
 /** Validates a VcardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateVcardParameters = /* @__PURE__ */ validator<Schemas["VcardParameters"]>(v_VcardParameters, "form");
+export const validateVcardParameters: Validate<Schemas["VcardParameters"]> = /* @__PURE__ */ validator(v_VcardParameters, "form");
 
 /** Type guard for VcardParameters: true when the value satisfies every rule of the schema. */
-export const isVcardParameters = /* @__PURE__ */ guard<Schemas["VcardParameters"]>(v_VcardParameters);
+export const isVcardParameters: Guard<Schemas["VcardParameters"]> = /* @__PURE__ */ guard(v_VcardParameters);
 
 /** Validates a SaleApmVcardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmVcardRequest = /* @__PURE__ */ validator<Schemas["SaleApmVcardRequest"]>(v_SaleApmVcardRequest, "form");
+export const validateSaleApmVcardRequest: Validate<Schemas["SaleApmVcardRequest"]> = /* @__PURE__ */ validator(v_SaleApmVcardRequest, "form");
 
 /** Type guard for SaleApmVcardRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmVcardRequest = /* @__PURE__ */ guard<Schemas["SaleApmVcardRequest"]>(v_SaleApmVcardRequest);
+export const isSaleApmVcardRequest: Guard<Schemas["SaleApmVcardRequest"]> = /* @__PURE__ */ guard(v_SaleApmVcardRequest);
 
 /** Validates a PinVoucherParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePinVoucherParameters = /* @__PURE__ */ validator<Schemas["PinVoucherParameters"]>(v_PinVoucherParameters, "form");
+export const validatePinVoucherParameters: Validate<Schemas["PinVoucherParameters"]> = /* @__PURE__ */ validator(v_PinVoucherParameters, "form");
 
 /** Type guard for PinVoucherParameters: true when the value satisfies every rule of the schema. */
-export const isPinVoucherParameters = /* @__PURE__ */ guard<Schemas["PinVoucherParameters"]>(v_PinVoucherParameters);
+export const isPinVoucherParameters: Guard<Schemas["PinVoucherParameters"]> = /* @__PURE__ */ guard(v_PinVoucherParameters);
 
 /** Validates a SaleApmPinVoucherRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmPinVoucherRequest = /* @__PURE__ */ validator<Schemas["SaleApmPinVoucherRequest"]>(v_SaleApmPinVoucherRequest, "form");
+export const validateSaleApmPinVoucherRequest: Validate<Schemas["SaleApmPinVoucherRequest"]> = /* @__PURE__ */ validator(v_SaleApmPinVoucherRequest, "form");
 
 /** Type guard for SaleApmPinVoucherRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmPinVoucherRequest = /* @__PURE__ */ guard<Schemas["SaleApmPinVoucherRequest"]>(v_SaleApmPinVoucherRequest);
+export const isSaleApmPinVoucherRequest: Guard<Schemas["SaleApmPinVoucherRequest"]> = /* @__PURE__ */ guard(v_SaleApmPinVoucherRequest);
 
 /** Validates a TelecomOtpParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTelecomOtpParameters = /* @__PURE__ */ validator<Schemas["TelecomOtpParameters"]>(v_TelecomOtpParameters, "form");
+export const validateTelecomOtpParameters: Validate<Schemas["TelecomOtpParameters"]> = /* @__PURE__ */ validator(v_TelecomOtpParameters, "form");
 
 /** Type guard for TelecomOtpParameters: true when the value satisfies every rule of the schema. */
-export const isTelecomOtpParameters = /* @__PURE__ */ guard<Schemas["TelecomOtpParameters"]>(v_TelecomOtpParameters);
+export const isTelecomOtpParameters: Guard<Schemas["TelecomOtpParameters"]> = /* @__PURE__ */ guard(v_TelecomOtpParameters);
 
 /** Validates a SaleApmTelecomOtpRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmTelecomOtpRequest = /* @__PURE__ */ validator<Schemas["SaleApmTelecomOtpRequest"]>(v_SaleApmTelecomOtpRequest, "form");
+export const validateSaleApmTelecomOtpRequest: Validate<Schemas["SaleApmTelecomOtpRequest"]> = /* @__PURE__ */ validator(v_SaleApmTelecomOtpRequest, "form");
 
 /** Type guard for SaleApmTelecomOtpRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmTelecomOtpRequest = /* @__PURE__ */ guard<Schemas["SaleApmTelecomOtpRequest"]>(v_SaleApmTelecomOtpRequest);
+export const isSaleApmTelecomOtpRequest: Guard<Schemas["SaleApmTelecomOtpRequest"]> = /* @__PURE__ */ guard(v_SaleApmTelecomOtpRequest);
 
 /** Validates a BankAccountDebitParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBankAccountDebitParameters = /* @__PURE__ */ validator<Schemas["BankAccountDebitParameters"]>(v_BankAccountDebitParameters, "form");
+export const validateBankAccountDebitParameters: Validate<Schemas["BankAccountDebitParameters"]> = /* @__PURE__ */ validator(v_BankAccountDebitParameters, "form");
 
 /** Type guard for BankAccountDebitParameters: true when the value satisfies every rule of the schema. */
-export const isBankAccountDebitParameters = /* @__PURE__ */ guard<Schemas["BankAccountDebitParameters"]>(v_BankAccountDebitParameters);
+export const isBankAccountDebitParameters: Guard<Schemas["BankAccountDebitParameters"]> = /* @__PURE__ */ guard(v_BankAccountDebitParameters);
 
 /** Validates a SaleApmBankAccountDebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBankAccountDebitRequest = /* @__PURE__ */ validator<Schemas["SaleApmBankAccountDebitRequest"]>(v_SaleApmBankAccountDebitRequest, "form");
+export const validateSaleApmBankAccountDebitRequest: Validate<Schemas["SaleApmBankAccountDebitRequest"]> = /* @__PURE__ */ validator(v_SaleApmBankAccountDebitRequest, "form");
 
 /** Type guard for SaleApmBankAccountDebitRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBankAccountDebitRequest = /* @__PURE__ */ guard<Schemas["SaleApmBankAccountDebitRequest"]>(v_SaleApmBankAccountDebitRequest);
+export const isSaleApmBankAccountDebitRequest: Guard<Schemas["SaleApmBankAccountDebitRequest"]> = /* @__PURE__ */ guard(v_SaleApmBankAccountDebitRequest);
 
 /** Validates a ArTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateArTransferParameters = /* @__PURE__ */ validator<Schemas["ArTransferParameters"]>(v_ArTransferParameters, "form");
+export const validateArTransferParameters: Validate<Schemas["ArTransferParameters"]> = /* @__PURE__ */ validator(v_ArTransferParameters, "form");
 
 /** Type guard for ArTransferParameters: true when the value satisfies every rule of the schema. */
-export const isArTransferParameters = /* @__PURE__ */ guard<Schemas["ArTransferParameters"]>(v_ArTransferParameters);
+export const isArTransferParameters: Guard<Schemas["ArTransferParameters"]> = /* @__PURE__ */ guard(v_ArTransferParameters);
 
 /** Validates a SaleApmArTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmArTransferRequest = /* @__PURE__ */ validator<Schemas["SaleApmArTransferRequest"]>(v_SaleApmArTransferRequest, "form");
+export const validateSaleApmArTransferRequest: Validate<Schemas["SaleApmArTransferRequest"]> = /* @__PURE__ */ validator(v_SaleApmArTransferRequest, "form");
 
 /** Type guard for SaleApmArTransferRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmArTransferRequest = /* @__PURE__ */ guard<Schemas["SaleApmArTransferRequest"]>(v_SaleApmArTransferRequest);
+export const isSaleApmArTransferRequest: Guard<Schemas["SaleApmArTransferRequest"]> = /* @__PURE__ */ guard(v_SaleApmArTransferRequest);
 
 /** Validates a MxTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMxTransferParameters = /* @__PURE__ */ validator<Schemas["MxTransferParameters"]>(v_MxTransferParameters, "form");
+export const validateMxTransferParameters: Validate<Schemas["MxTransferParameters"]> = /* @__PURE__ */ validator(v_MxTransferParameters, "form");
 
 /** Type guard for MxTransferParameters: true when the value satisfies every rule of the schema. */
-export const isMxTransferParameters = /* @__PURE__ */ guard<Schemas["MxTransferParameters"]>(v_MxTransferParameters);
+export const isMxTransferParameters: Guard<Schemas["MxTransferParameters"]> = /* @__PURE__ */ guard(v_MxTransferParameters);
 
 /** Validates a SaleApmMxTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMxTransferRequest = /* @__PURE__ */ validator<Schemas["SaleApmMxTransferRequest"]>(v_SaleApmMxTransferRequest, "form");
+export const validateSaleApmMxTransferRequest: Validate<Schemas["SaleApmMxTransferRequest"]> = /* @__PURE__ */ validator(v_SaleApmMxTransferRequest, "form");
 
 /** Type guard for SaleApmMxTransferRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMxTransferRequest = /* @__PURE__ */ guard<Schemas["SaleApmMxTransferRequest"]>(v_SaleApmMxTransferRequest);
+export const isSaleApmMxTransferRequest: Guard<Schemas["SaleApmMxTransferRequest"]> = /* @__PURE__ */ guard(v_SaleApmMxTransferRequest);
 
 /** Validates a PayerDocumentNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerDocumentNumber = /* @__PURE__ */ validator<Schemas["PayerDocumentNumber"]>(v_OrderId, "form");
+export const validatePayerDocumentNumber: Validate<Schemas["PayerDocumentNumber"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for PayerDocumentNumber: true when the value satisfies every rule of the schema. */
-export const isPayerDocumentNumber = /* @__PURE__ */ guard<Schemas["PayerDocumentNumber"]>(v_OrderId);
+export const isPayerDocumentNumber: Guard<Schemas["PayerDocumentNumber"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a DlParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDlParameters = /* @__PURE__ */ validator<Schemas["DlParameters"]>(v_DlParameters, "form");
+export const validateDlParameters: Validate<Schemas["DlParameters"]> = /* @__PURE__ */ validator(v_DlParameters, "form");
 
 /** Type guard for DlParameters: true when the value satisfies every rule of the schema. */
-export const isDlParameters = /* @__PURE__ */ guard<Schemas["DlParameters"]>(v_DlParameters);
+export const isDlParameters: Guard<Schemas["DlParameters"]> = /* @__PURE__ */ guard(v_DlParameters);
 
 /** Validates a SaleApmDlRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmDlRequest = /* @__PURE__ */ validator<Schemas["SaleApmDlRequest"]>(v_SaleApmDlRequest, "form");
+export const validateSaleApmDlRequest: Validate<Schemas["SaleApmDlRequest"]> = /* @__PURE__ */ validator(v_SaleApmDlRequest, "form");
 
 /** Type guard for SaleApmDlRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmDlRequest = /* @__PURE__ */ guard<Schemas["SaleApmDlRequest"]>(v_SaleApmDlRequest);
+export const isSaleApmDlRequest: Guard<Schemas["SaleApmDlRequest"]> = /* @__PURE__ */ guard(v_SaleApmDlRequest);
 
 /** Validates a DocumentMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDocumentMethodParameters = /* @__PURE__ */ validator<Schemas["DocumentMethodParameters"]>(v_DlParameters, "form");
+export const validateDocumentMethodParameters: Validate<Schemas["DocumentMethodParameters"]> = /* @__PURE__ */ validator(v_DlParameters, "form");
 
 /** Type guard for DocumentMethodParameters: true when the value satisfies every rule of the schema. */
-export const isDocumentMethodParameters = /* @__PURE__ */ guard<Schemas["DocumentMethodParameters"]>(v_DlParameters);
+export const isDocumentMethodParameters: Guard<Schemas["DocumentMethodParameters"]> = /* @__PURE__ */ guard(v_DlParameters);
 
 /** Validates a SaleApmDocumentMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmDocumentMethodRequest = /* @__PURE__ */ validator<Schemas["SaleApmDocumentMethodRequest"]>(v_SaleApmDocumentMethodRequest, "form");
+export const validateSaleApmDocumentMethodRequest: Validate<Schemas["SaleApmDocumentMethodRequest"]> = /* @__PURE__ */ validator(v_SaleApmDocumentMethodRequest, "form");
 
 /** Type guard for SaleApmDocumentMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmDocumentMethodRequest = /* @__PURE__ */ guard<Schemas["SaleApmDocumentMethodRequest"]>(v_SaleApmDocumentMethodRequest);
+export const isSaleApmDocumentMethodRequest: Guard<Schemas["SaleApmDocumentMethodRequest"]> = /* @__PURE__ */ guard(v_SaleApmDocumentMethodRequest);
 
 /** Validates a UrlString; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUrlString = /* @__PURE__ */ validator<Schemas["UrlString"]>(v_UrlString, "form");
+export const validateUrlString: Validate<Schemas["UrlString"]> = /* @__PURE__ */ validator(v_UrlString, "form");
 
 /** Type guard for UrlString: true when the value satisfies every rule of the schema. */
-export const isUrlString = /* @__PURE__ */ guard<Schemas["UrlString"]>(v_UrlString);
+export const isUrlString: Guard<Schemas["UrlString"]> = /* @__PURE__ */ guard(v_UrlString);
 
 /** Validates a InstallmentRedirectParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateInstallmentRedirectParameters = /* @__PURE__ */ validator<Schemas["InstallmentRedirectParameters"]>(deferred_InstallmentRedirectParameters, "form");
+export const validateInstallmentRedirectParameters: Validate<Schemas["InstallmentRedirectParameters"]> = /* @__PURE__ */ validator(deferred_InstallmentRedirectParameters, "form");
 
 /** Type guard for InstallmentRedirectParameters: true when the value satisfies every rule of the schema. */
-export const isInstallmentRedirectParameters = /* @__PURE__ */ guard<Schemas["InstallmentRedirectParameters"]>(deferred_InstallmentRedirectParameters);
+export const isInstallmentRedirectParameters: Guard<Schemas["InstallmentRedirectParameters"]> = /* @__PURE__ */ guard(deferred_InstallmentRedirectParameters);
 
 /** Validates a SaleApmInstallmentRedirectRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmInstallmentRedirectRequest = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], /* @__PURE__ */ validator<Schemas["SaleApmInstallmentRedirectRequest"]>(v_SaleApmInstallmentRedirectRequest, "form"));
+export const validateSaleApmInstallmentRedirectRequest: Validate<Schemas["SaleApmInstallmentRedirectRequest"]> = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], /* @__PURE__ */ validator(v_SaleApmInstallmentRedirectRequest, "form"));
 
 /** Type guard for SaleApmInstallmentRedirectRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmInstallmentRedirectRequest = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], /* @__PURE__ */ guard<Schemas["SaleApmInstallmentRedirectRequest"]>(v_SaleApmInstallmentRedirectRequest));
+export const isSaleApmInstallmentRedirectRequest: Guard<Schemas["SaleApmInstallmentRedirectRequest"]> = /* @__PURE__ */ provide([[v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters]], /* @__PURE__ */ guard(v_SaleApmInstallmentRedirectRequest));
 
 /** Validates a PersonalIdMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePersonalIdMethodParameters = /* @__PURE__ */ validator<Schemas["PersonalIdMethodParameters"]>(v_PersonalIdMethodParameters, "form");
+export const validatePersonalIdMethodParameters: Validate<Schemas["PersonalIdMethodParameters"]> = /* @__PURE__ */ validator(v_PersonalIdMethodParameters, "form");
 
 /** Type guard for PersonalIdMethodParameters: true when the value satisfies every rule of the schema. */
-export const isPersonalIdMethodParameters = /* @__PURE__ */ guard<Schemas["PersonalIdMethodParameters"]>(v_PersonalIdMethodParameters);
+export const isPersonalIdMethodParameters: Guard<Schemas["PersonalIdMethodParameters"]> = /* @__PURE__ */ guard(v_PersonalIdMethodParameters);
 
 /** Validates a SaleApmPersonalIdMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmPersonalIdMethodRequest = /* @__PURE__ */ validator<Schemas["SaleApmPersonalIdMethodRequest"]>(v_SaleApmPersonalIdMethodRequest, "form");
+export const validateSaleApmPersonalIdMethodRequest: Validate<Schemas["SaleApmPersonalIdMethodRequest"]> = /* @__PURE__ */ validator(v_SaleApmPersonalIdMethodRequest, "form");
 
 /** Type guard for SaleApmPersonalIdMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmPersonalIdMethodRequest = /* @__PURE__ */ guard<Schemas["SaleApmPersonalIdMethodRequest"]>(v_SaleApmPersonalIdMethodRequest);
+export const isSaleApmPersonalIdMethodRequest: Guard<Schemas["SaleApmPersonalIdMethodRequest"]> = /* @__PURE__ */ guard(v_SaleApmPersonalIdMethodRequest);
 
 /** Validates a CryptoAsset; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoAsset = /* @__PURE__ */ validator<Schemas["CryptoAsset"]>(v_CryptoAsset, "form");
+export const validateCryptoAsset: Validate<Schemas["CryptoAsset"]> = /* @__PURE__ */ validator(v_CryptoAsset, "form");
 
 /** Type guard for CryptoAsset: true when the value satisfies every rule of the schema. */
-export const isCryptoAsset = /* @__PURE__ */ guard<Schemas["CryptoAsset"]>(v_CryptoAsset);
+export const isCryptoAsset: Guard<Schemas["CryptoAsset"]> = /* @__PURE__ */ guard(v_CryptoAsset);
 
 /** Validates a CryptoDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoDepositParameters = /* @__PURE__ */ validator<Schemas["CryptoDepositParameters"]>(v_CryptoDepositParameters, "form");
+export const validateCryptoDepositParameters: Validate<Schemas["CryptoDepositParameters"]> = /* @__PURE__ */ validator(v_CryptoDepositParameters, "form");
 
 /** Type guard for CryptoDepositParameters: true when the value satisfies every rule of the schema. */
-export const isCryptoDepositParameters = /* @__PURE__ */ guard<Schemas["CryptoDepositParameters"]>(v_CryptoDepositParameters);
+export const isCryptoDepositParameters: Guard<Schemas["CryptoDepositParameters"]> = /* @__PURE__ */ guard(v_CryptoDepositParameters);
 
 /** Validates a SaleApmCryptoDepositRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmCryptoDepositRequest = /* @__PURE__ */ validator<Schemas["SaleApmCryptoDepositRequest"]>(v_SaleApmCryptoDepositRequest, "form");
+export const validateSaleApmCryptoDepositRequest: Validate<Schemas["SaleApmCryptoDepositRequest"]> = /* @__PURE__ */ validator(v_SaleApmCryptoDepositRequest, "form");
 
 /** Type guard for SaleApmCryptoDepositRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmCryptoDepositRequest = /* @__PURE__ */ guard<Schemas["SaleApmCryptoDepositRequest"]>(v_SaleApmCryptoDepositRequest);
+export const isSaleApmCryptoDepositRequest: Guard<Schemas["SaleApmCryptoDepositRequest"]> = /* @__PURE__ */ guard(v_SaleApmCryptoDepositRequest);
 
 /** Validates a CryptoWalletAddress; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoWalletAddress = /* @__PURE__ */ validator<Schemas["CryptoWalletAddress"]>(v_CryptoWalletAddress, "form");
+export const validateCryptoWalletAddress: Validate<Schemas["CryptoWalletAddress"]> = /* @__PURE__ */ validator(v_CryptoWalletAddress, "form");
 
 /** Type guard for CryptoWalletAddress: true when the value satisfies every rule of the schema. */
-export const isCryptoWalletAddress = /* @__PURE__ */ guard<Schemas["CryptoWalletAddress"]>(v_CryptoWalletAddress);
+export const isCryptoWalletAddress: Guard<Schemas["CryptoWalletAddress"]> = /* @__PURE__ */ guard(v_CryptoWalletAddress);
 
 /** Validates a CryptoWithdrawalParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoWithdrawalParameters = /* @__PURE__ */ validator<Schemas["CryptoWithdrawalParameters"]>(v_CryptoWithdrawalParameters, "form");
+export const validateCryptoWithdrawalParameters: Validate<Schemas["CryptoWithdrawalParameters"]> = /* @__PURE__ */ validator(v_CryptoWithdrawalParameters, "form");
 
 /** Type guard for CryptoWithdrawalParameters: true when the value satisfies every rule of the schema. */
-export const isCryptoWithdrawalParameters = /* @__PURE__ */ guard<Schemas["CryptoWithdrawalParameters"]>(v_CryptoWithdrawalParameters);
+export const isCryptoWithdrawalParameters: Guard<Schemas["CryptoWithdrawalParameters"]> = /* @__PURE__ */ guard(v_CryptoWithdrawalParameters);
 
 /** Validates a SaleApmCryptoWithdrawalRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmCryptoWithdrawalRequest = /* @__PURE__ */ validator<Schemas["SaleApmCryptoWithdrawalRequest"]>(v_SaleApmCryptoWithdrawalRequest, "form");
+export const validateSaleApmCryptoWithdrawalRequest: Validate<Schemas["SaleApmCryptoWithdrawalRequest"]> = /* @__PURE__ */ validator(v_SaleApmCryptoWithdrawalRequest, "form");
 
 /** Type guard for SaleApmCryptoWithdrawalRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmCryptoWithdrawalRequest = /* @__PURE__ */ guard<Schemas["SaleApmCryptoWithdrawalRequest"]>(v_SaleApmCryptoWithdrawalRequest);
+export const isSaleApmCryptoWithdrawalRequest: Guard<Schemas["SaleApmCryptoWithdrawalRequest"]> = /* @__PURE__ */ guard(v_SaleApmCryptoWithdrawalRequest);
 
 /** Validates a IpsParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateIpsParameters = /* @__PURE__ */ validator<Schemas["IpsParameters"]>(v_VcardParameters, "form");
+export const validateIpsParameters: Validate<Schemas["IpsParameters"]> = /* @__PURE__ */ validator(v_VcardParameters, "form");
 
 /** Type guard for IpsParameters: true when the value satisfies every rule of the schema. */
-export const isIpsParameters = /* @__PURE__ */ guard<Schemas["IpsParameters"]>(v_VcardParameters);
+export const isIpsParameters: Guard<Schemas["IpsParameters"]> = /* @__PURE__ */ guard(v_VcardParameters);
 
 /** Validates a SaleApmIpsRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmIpsRequest = /* @__PURE__ */ validator<Schemas["SaleApmIpsRequest"]>(v_SaleApmIpsRequest, "form");
+export const validateSaleApmIpsRequest: Validate<Schemas["SaleApmIpsRequest"]> = /* @__PURE__ */ validator(v_SaleApmIpsRequest, "form");
 
 /** Type guard for SaleApmIpsRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmIpsRequest = /* @__PURE__ */ guard<Schemas["SaleApmIpsRequest"]>(v_SaleApmIpsRequest);
+export const isSaleApmIpsRequest: Guard<Schemas["SaleApmIpsRequest"]> = /* @__PURE__ */ guard(v_SaleApmIpsRequest);
 
 /** Validates a CryptoSymbol; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoSymbol = /* @__PURE__ */ validator<Schemas["CryptoSymbol"]>(v_OrderId, "form");
+export const validateCryptoSymbol: Validate<Schemas["CryptoSymbol"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CryptoSymbol: true when the value satisfies every rule of the schema. */
-export const isCryptoSymbol = /* @__PURE__ */ guard<Schemas["CryptoSymbol"]>(v_OrderId);
+export const isCryptoSymbol: Guard<Schemas["CryptoSymbol"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CryptoConvertParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCryptoConvertParameters = /* @__PURE__ */ validator<Schemas["CryptoConvertParameters"]>(v_CryptoConvertParameters, "form");
+export const validateCryptoConvertParameters: Validate<Schemas["CryptoConvertParameters"]> = /* @__PURE__ */ validator(v_CryptoConvertParameters, "form");
 
 /** Type guard for CryptoConvertParameters: true when the value satisfies every rule of the schema. */
-export const isCryptoConvertParameters = /* @__PURE__ */ guard<Schemas["CryptoConvertParameters"]>(v_CryptoConvertParameters);
+export const isCryptoConvertParameters: Guard<Schemas["CryptoConvertParameters"]> = /* @__PURE__ */ guard(v_CryptoConvertParameters);
 
 /** Validates a SaleApmCryptoConvertRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmCryptoConvertRequest = /* @__PURE__ */ validator<Schemas["SaleApmCryptoConvertRequest"]>(v_SaleApmCryptoConvertRequest, "form");
+export const validateSaleApmCryptoConvertRequest: Validate<Schemas["SaleApmCryptoConvertRequest"]> = /* @__PURE__ */ validator(v_SaleApmCryptoConvertRequest, "form");
 
 /** Type guard for SaleApmCryptoConvertRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmCryptoConvertRequest = /* @__PURE__ */ guard<Schemas["SaleApmCryptoConvertRequest"]>(v_SaleApmCryptoConvertRequest);
+export const isSaleApmCryptoConvertRequest: Guard<Schemas["SaleApmCryptoConvertRequest"]> = /* @__PURE__ */ guard(v_SaleApmCryptoConvertRequest);
 
 /** Validates a TradingAccountLogin; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTradingAccountLogin = /* @__PURE__ */ validator<Schemas["TradingAccountLogin"]>(v_OrderId, "form");
+export const validateTradingAccountLogin: Validate<Schemas["TradingAccountLogin"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for TradingAccountLogin: true when the value satisfies every rule of the schema. */
-export const isTradingAccountLogin = /* @__PURE__ */ guard<Schemas["TradingAccountLogin"]>(v_OrderId);
+export const isTradingAccountLogin: Guard<Schemas["TradingAccountLogin"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a TradingDepositParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTradingDepositParameters = /* @__PURE__ */ validator<Schemas["TradingDepositParameters"]>(v_TradingDepositParameters, "form");
+export const validateTradingDepositParameters: Validate<Schemas["TradingDepositParameters"]> = /* @__PURE__ */ validator(v_TradingDepositParameters, "form");
 
 /** Type guard for TradingDepositParameters: true when the value satisfies every rule of the schema. */
-export const isTradingDepositParameters = /* @__PURE__ */ guard<Schemas["TradingDepositParameters"]>(v_TradingDepositParameters);
+export const isTradingDepositParameters: Guard<Schemas["TradingDepositParameters"]> = /* @__PURE__ */ guard(v_TradingDepositParameters);
 
 /** Validates a SaleApmTradingDepositRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmTradingDepositRequest = /* @__PURE__ */ validator<Schemas["SaleApmTradingDepositRequest"]>(v_SaleApmTradingDepositRequest, "form");
+export const validateSaleApmTradingDepositRequest: Validate<Schemas["SaleApmTradingDepositRequest"]> = /* @__PURE__ */ validator(v_SaleApmTradingDepositRequest, "form");
 
 /** Type guard for SaleApmTradingDepositRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmTradingDepositRequest = /* @__PURE__ */ guard<Schemas["SaleApmTradingDepositRequest"]>(v_SaleApmTradingDepositRequest);
+export const isSaleApmTradingDepositRequest: Guard<Schemas["SaleApmTradingDepositRequest"]> = /* @__PURE__ */ guard(v_SaleApmTradingDepositRequest);
 
 /** Validates a TradingWithdrawalParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTradingWithdrawalParameters = /* @__PURE__ */ validator<Schemas["TradingWithdrawalParameters"]>(v_TradingWithdrawalParameters, "form");
+export const validateTradingWithdrawalParameters: Validate<Schemas["TradingWithdrawalParameters"]> = /* @__PURE__ */ validator(v_TradingWithdrawalParameters, "form");
 
 /** Type guard for TradingWithdrawalParameters: true when the value satisfies every rule of the schema. */
-export const isTradingWithdrawalParameters = /* @__PURE__ */ guard<Schemas["TradingWithdrawalParameters"]>(v_TradingWithdrawalParameters);
+export const isTradingWithdrawalParameters: Guard<Schemas["TradingWithdrawalParameters"]> = /* @__PURE__ */ guard(v_TradingWithdrawalParameters);
 
 /** Validates a SaleApmTradingWithdrawalRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmTradingWithdrawalRequest = /* @__PURE__ */ validator<Schemas["SaleApmTradingWithdrawalRequest"]>(v_SaleApmTradingWithdrawalRequest, "form");
+export const validateSaleApmTradingWithdrawalRequest: Validate<Schemas["SaleApmTradingWithdrawalRequest"]> = /* @__PURE__ */ validator(v_SaleApmTradingWithdrawalRequest, "form");
 
 /** Type guard for SaleApmTradingWithdrawalRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmTradingWithdrawalRequest = /* @__PURE__ */ guard<Schemas["SaleApmTradingWithdrawalRequest"]>(v_SaleApmTradingWithdrawalRequest);
+export const isSaleApmTradingWithdrawalRequest: Guard<Schemas["SaleApmTradingWithdrawalRequest"]> = /* @__PURE__ */ guard(v_SaleApmTradingWithdrawalRequest);
 
 /** Validates a FxConvertParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateFxConvertParameters = /* @__PURE__ */ validator<Schemas["FxConvertParameters"]>(v_FxConvertParameters, "form");
+export const validateFxConvertParameters: Validate<Schemas["FxConvertParameters"]> = /* @__PURE__ */ validator(v_FxConvertParameters, "form");
 
 /** Type guard for FxConvertParameters: true when the value satisfies every rule of the schema. */
-export const isFxConvertParameters = /* @__PURE__ */ guard<Schemas["FxConvertParameters"]>(v_FxConvertParameters);
+export const isFxConvertParameters: Guard<Schemas["FxConvertParameters"]> = /* @__PURE__ */ guard(v_FxConvertParameters);
 
 /** Validates a SaleApmFxConvertRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmFxConvertRequest = /* @__PURE__ */ validator<Schemas["SaleApmFxConvertRequest"]>(v_SaleApmFxConvertRequest, "form");
+export const validateSaleApmFxConvertRequest: Validate<Schemas["SaleApmFxConvertRequest"]> = /* @__PURE__ */ validator(v_SaleApmFxConvertRequest, "form");
 
 /** Type guard for SaleApmFxConvertRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmFxConvertRequest = /* @__PURE__ */ guard<Schemas["SaleApmFxConvertRequest"]>(v_SaleApmFxConvertRequest);
+export const isSaleApmFxConvertRequest: Guard<Schemas["SaleApmFxConvertRequest"]> = /* @__PURE__ */ guard(v_SaleApmFxConvertRequest);
 
 /** Validates a LatamDocumentParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLatamDocumentParameters = /* @__PURE__ */ validator<Schemas["LatamDocumentParameters"]>(v_LatamDocumentParameters, "form");
+export const validateLatamDocumentParameters: Validate<Schemas["LatamDocumentParameters"]> = /* @__PURE__ */ validator(v_LatamDocumentParameters, "form");
 
 /** Type guard for LatamDocumentParameters: true when the value satisfies every rule of the schema. */
-export const isLatamDocumentParameters = /* @__PURE__ */ guard<Schemas["LatamDocumentParameters"]>(v_LatamDocumentParameters);
+export const isLatamDocumentParameters: Guard<Schemas["LatamDocumentParameters"]> = /* @__PURE__ */ guard(v_LatamDocumentParameters);
 
 /** Validates a SaleApmLatamDocumentRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmLatamDocumentRequest = /* @__PURE__ */ validator<Schemas["SaleApmLatamDocumentRequest"]>(v_SaleApmLatamDocumentRequest, "form");
+export const validateSaleApmLatamDocumentRequest: Validate<Schemas["SaleApmLatamDocumentRequest"]> = /* @__PURE__ */ validator(v_SaleApmLatamDocumentRequest, "form");
 
 /** Type guard for SaleApmLatamDocumentRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmLatamDocumentRequest = /* @__PURE__ */ guard<Schemas["SaleApmLatamDocumentRequest"]>(v_SaleApmLatamDocumentRequest);
+export const isSaleApmLatamDocumentRequest: Guard<Schemas["SaleApmLatamDocumentRequest"]> = /* @__PURE__ */ guard(v_SaleApmLatamDocumentRequest);
 
 /** Validates a UpiPersonalIdParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiPersonalIdParameters = /* @__PURE__ */ validator<Schemas["UpiPersonalIdParameters"]>(v_UpiPersonalIdParameters, "form");
+export const validateUpiPersonalIdParameters: Validate<Schemas["UpiPersonalIdParameters"]> = /* @__PURE__ */ validator(v_UpiPersonalIdParameters, "form");
 
 /** Type guard for UpiPersonalIdParameters: true when the value satisfies every rule of the schema. */
-export const isUpiPersonalIdParameters = /* @__PURE__ */ guard<Schemas["UpiPersonalIdParameters"]>(v_UpiPersonalIdParameters);
+export const isUpiPersonalIdParameters: Guard<Schemas["UpiPersonalIdParameters"]> = /* @__PURE__ */ guard(v_UpiPersonalIdParameters);
 
 /** Validates a UpiAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiAParameters = /* @__PURE__ */ validator<Schemas["UpiAParameters"]>(v_UpiAParameters, "form");
+export const validateUpiAParameters: Validate<Schemas["UpiAParameters"]> = /* @__PURE__ */ validator(v_UpiAParameters, "form");
 
 /** Type guard for UpiAParameters: true when the value satisfies every rule of the schema. */
-export const isUpiAParameters = /* @__PURE__ */ guard<Schemas["UpiAParameters"]>(v_UpiAParameters);
+export const isUpiAParameters: Guard<Schemas["UpiAParameters"]> = /* @__PURE__ */ guard(v_UpiAParameters);
 
 /** Validates a SaleApmUpiARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmUpiARequest = /* @__PURE__ */ validator<Schemas["SaleApmUpiARequest"]>(v_SaleApmUpiARequest, "form");
+export const validateSaleApmUpiARequest: Validate<Schemas["SaleApmUpiARequest"]> = /* @__PURE__ */ validator(v_SaleApmUpiARequest, "form");
 
 /** Type guard for SaleApmUpiARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmUpiARequest = /* @__PURE__ */ guard<Schemas["SaleApmUpiARequest"]>(v_SaleApmUpiARequest);
+export const isSaleApmUpiARequest: Guard<Schemas["SaleApmUpiARequest"]> = /* @__PURE__ */ guard(v_SaleApmUpiARequest);
 
 /** Validates a UpiVpa; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiVpa = /* @__PURE__ */ validator<Schemas["UpiVpa"]>(v_CryptoWalletAddress, "form");
+export const validateUpiVpa: Validate<Schemas["UpiVpa"]> = /* @__PURE__ */ validator(v_CryptoWalletAddress, "form");
 
 /** Type guard for UpiVpa: true when the value satisfies every rule of the schema. */
-export const isUpiVpa = /* @__PURE__ */ guard<Schemas["UpiVpa"]>(v_CryptoWalletAddress);
+export const isUpiVpa: Guard<Schemas["UpiVpa"]> = /* @__PURE__ */ guard(v_CryptoWalletAddress);
 
 /** Validates a UpiBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiBParameters = /* @__PURE__ */ validator<Schemas["UpiBParameters"]>(v_UpiBParameters, "form");
+export const validateUpiBParameters: Validate<Schemas["UpiBParameters"]> = /* @__PURE__ */ validator(v_UpiBParameters, "form");
 
 /** Type guard for UpiBParameters: true when the value satisfies every rule of the schema. */
-export const isUpiBParameters = /* @__PURE__ */ guard<Schemas["UpiBParameters"]>(v_UpiBParameters);
+export const isUpiBParameters: Guard<Schemas["UpiBParameters"]> = /* @__PURE__ */ guard(v_UpiBParameters);
 
 /** Validates a SaleApmUpiBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmUpiBRequest = /* @__PURE__ */ validator<Schemas["SaleApmUpiBRequest"]>(v_SaleApmUpiBRequest, "form");
+export const validateSaleApmUpiBRequest: Validate<Schemas["SaleApmUpiBRequest"]> = /* @__PURE__ */ validator(v_SaleApmUpiBRequest, "form");
 
 /** Type guard for SaleApmUpiBRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmUpiBRequest = /* @__PURE__ */ guard<Schemas["SaleApmUpiBRequest"]>(v_SaleApmUpiBRequest);
+export const isSaleApmUpiBRequest: Guard<Schemas["SaleApmUpiBRequest"]> = /* @__PURE__ */ guard(v_SaleApmUpiBRequest);
 
 /** Validates a UpiCParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiCParameters = /* @__PURE__ */ validator<Schemas["UpiCParameters"]>(v_UpiCParameters, "form");
+export const validateUpiCParameters: Validate<Schemas["UpiCParameters"]> = /* @__PURE__ */ validator(v_UpiCParameters, "form");
 
 /** Type guard for UpiCParameters: true when the value satisfies every rule of the schema. */
-export const isUpiCParameters = /* @__PURE__ */ guard<Schemas["UpiCParameters"]>(v_UpiCParameters);
+export const isUpiCParameters: Guard<Schemas["UpiCParameters"]> = /* @__PURE__ */ guard(v_UpiCParameters);
 
 /** Validates a SaleApmUpiCRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmUpiCRequest = /* @__PURE__ */ validator<Schemas["SaleApmUpiCRequest"]>(v_SaleApmUpiCRequest, "form");
+export const validateSaleApmUpiCRequest: Validate<Schemas["SaleApmUpiCRequest"]> = /* @__PURE__ */ validator(v_SaleApmUpiCRequest, "form");
 
 /** Type guard for SaleApmUpiCRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmUpiCRequest = /* @__PURE__ */ guard<Schemas["SaleApmUpiCRequest"]>(v_SaleApmUpiCRequest);
+export const isSaleApmUpiCRequest: Guard<Schemas["SaleApmUpiCRequest"]> = /* @__PURE__ */ guard(v_SaleApmUpiCRequest);
 
 /** Validates a UpiDParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpiDParameters = /* @__PURE__ */ validator<Schemas["UpiDParameters"]>(v_UpiAParameters, "form");
+export const validateUpiDParameters: Validate<Schemas["UpiDParameters"]> = /* @__PURE__ */ validator(v_UpiAParameters, "form");
 
 /** Type guard for UpiDParameters: true when the value satisfies every rule of the schema. */
-export const isUpiDParameters = /* @__PURE__ */ guard<Schemas["UpiDParameters"]>(v_UpiAParameters);
+export const isUpiDParameters: Guard<Schemas["UpiDParameters"]> = /* @__PURE__ */ guard(v_UpiAParameters);
 
 /** Validates a SaleApmUpiDRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmUpiDRequest = /* @__PURE__ */ validator<Schemas["SaleApmUpiDRequest"]>(v_SaleApmUpiDRequest, "form");
+export const validateSaleApmUpiDRequest: Validate<Schemas["SaleApmUpiDRequest"]> = /* @__PURE__ */ validator(v_SaleApmUpiDRequest, "form");
 
 /** Type guard for SaleApmUpiDRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmUpiDRequest = /* @__PURE__ */ guard<Schemas["SaleApmUpiDRequest"]>(v_SaleApmUpiDRequest);
+export const isSaleApmUpiDRequest: Guard<Schemas["SaleApmUpiDRequest"]> = /* @__PURE__ */ guard(v_SaleApmUpiDRequest);
 
 /** Validates a TransferSecurityQuestion; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTransferSecurityQuestion = /* @__PURE__ */ validator<Schemas["TransferSecurityQuestion"]>(v_OrderId, "form");
+export const validateTransferSecurityQuestion: Validate<Schemas["TransferSecurityQuestion"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for TransferSecurityQuestion: true when the value satisfies every rule of the schema. */
-export const isTransferSecurityQuestion = /* @__PURE__ */ guard<Schemas["TransferSecurityQuestion"]>(v_OrderId);
+export const isTransferSecurityQuestion: Guard<Schemas["TransferSecurityQuestion"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a TransferSecurityAnswer; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTransferSecurityAnswer = /* @__PURE__ */ validator<Schemas["TransferSecurityAnswer"]>(v_TransferSecurityAnswer, "form");
+export const validateTransferSecurityAnswer: Validate<Schemas["TransferSecurityAnswer"]> = /* @__PURE__ */ validator(v_TransferSecurityAnswer, "form");
 
 /** Type guard for TransferSecurityAnswer: true when the value satisfies every rule of the schema. */
-export const isTransferSecurityAnswer = /* @__PURE__ */ guard<Schemas["TransferSecurityAnswer"]>(v_TransferSecurityAnswer);
+export const isTransferSecurityAnswer: Guard<Schemas["TransferSecurityAnswer"]> = /* @__PURE__ */ guard(v_TransferSecurityAnswer);
 
 /** Validates a EmailTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateEmailTransferParameters = /* @__PURE__ */ validator<Schemas["EmailTransferParameters"]>(v_EmailTransferParameters, "form");
+export const validateEmailTransferParameters: Validate<Schemas["EmailTransferParameters"]> = /* @__PURE__ */ validator(v_EmailTransferParameters, "form");
 
 /** Type guard for EmailTransferParameters: true when the value satisfies every rule of the schema. */
-export const isEmailTransferParameters = /* @__PURE__ */ guard<Schemas["EmailTransferParameters"]>(v_EmailTransferParameters);
+export const isEmailTransferParameters: Guard<Schemas["EmailTransferParameters"]> = /* @__PURE__ */ guard(v_EmailTransferParameters);
 
 /** Validates a SaleApmEmailTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmEmailTransferRequest = /* @__PURE__ */ validator<Schemas["SaleApmEmailTransferRequest"]>(v_SaleApmEmailTransferRequest, "form");
+export const validateSaleApmEmailTransferRequest: Validate<Schemas["SaleApmEmailTransferRequest"]> = /* @__PURE__ */ validator(v_SaleApmEmailTransferRequest, "form");
 
 /** Type guard for SaleApmEmailTransferRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmEmailTransferRequest = /* @__PURE__ */ guard<Schemas["SaleApmEmailTransferRequest"]>(v_SaleApmEmailTransferRequest);
+export const isSaleApmEmailTransferRequest: Guard<Schemas["SaleApmEmailTransferRequest"]> = /* @__PURE__ */ guard(v_SaleApmEmailTransferRequest);
 
 /** Validates a SmsTransferParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSmsTransferParameters = /* @__PURE__ */ validator<Schemas["SmsTransferParameters"]>(v_SmsTransferParameters, "form");
+export const validateSmsTransferParameters: Validate<Schemas["SmsTransferParameters"]> = /* @__PURE__ */ validator(v_SmsTransferParameters, "form");
 
 /** Type guard for SmsTransferParameters: true when the value satisfies every rule of the schema. */
-export const isSmsTransferParameters = /* @__PURE__ */ guard<Schemas["SmsTransferParameters"]>(v_SmsTransferParameters);
+export const isSmsTransferParameters: Guard<Schemas["SmsTransferParameters"]> = /* @__PURE__ */ guard(v_SmsTransferParameters);
 
 /** Validates a SaleApmSmsTransferRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmSmsTransferRequest = /* @__PURE__ */ validator<Schemas["SaleApmSmsTransferRequest"]>(v_SaleApmSmsTransferRequest, "form");
+export const validateSaleApmSmsTransferRequest: Validate<Schemas["SaleApmSmsTransferRequest"]> = /* @__PURE__ */ validator(v_SaleApmSmsTransferRequest, "form");
 
 /** Type guard for SaleApmSmsTransferRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmSmsTransferRequest = /* @__PURE__ */ guard<Schemas["SaleApmSmsTransferRequest"]>(v_SaleApmSmsTransferRequest);
+export const isSaleApmSmsTransferRequest: Guard<Schemas["SaleApmSmsTransferRequest"]> = /* @__PURE__ */ guard(v_SaleApmSmsTransferRequest);
 
 /** Validates a P1PersonalIdParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1PersonalIdParameters = /* @__PURE__ */ validator<Schemas["P1PersonalIdParameters"]>(v_P1PersonalIdParameters, "form");
+export const validateP1PersonalIdParameters: Validate<Schemas["P1PersonalIdParameters"]> = /* @__PURE__ */ validator(v_P1PersonalIdParameters, "form");
 
 /** Type guard for P1PersonalIdParameters: true when the value satisfies every rule of the schema. */
-export const isP1PersonalIdParameters = /* @__PURE__ */ guard<Schemas["P1PersonalIdParameters"]>(v_P1PersonalIdParameters);
+export const isP1PersonalIdParameters: Guard<Schemas["P1PersonalIdParameters"]> = /* @__PURE__ */ guard(v_P1PersonalIdParameters);
 
 /** Validates a P1AParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1AParameters = /* @__PURE__ */ validator<Schemas["P1AParameters"]>(v_P1AParameters, "form");
+export const validateP1AParameters: Validate<Schemas["P1AParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1AParameters: true when the value satisfies every rule of the schema. */
-export const isP1AParameters = /* @__PURE__ */ guard<Schemas["P1AParameters"]>(v_P1AParameters);
+export const isP1AParameters: Guard<Schemas["P1AParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1ARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1ARequest = /* @__PURE__ */ validator<Schemas["SaleApmP1ARequest"]>(v_SaleApmP1ARequest, "form");
+export const validateSaleApmP1ARequest: Validate<Schemas["SaleApmP1ARequest"]> = /* @__PURE__ */ validator(v_SaleApmP1ARequest, "form");
 
 /** Type guard for SaleApmP1ARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1ARequest = /* @__PURE__ */ guard<Schemas["SaleApmP1ARequest"]>(v_SaleApmP1ARequest);
+export const isSaleApmP1ARequest: Guard<Schemas["SaleApmP1ARequest"]> = /* @__PURE__ */ guard(v_SaleApmP1ARequest);
 
 /** Validates a P1BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1BParameters = /* @__PURE__ */ validator<Schemas["P1BParameters"]>(v_P1AParameters, "form");
+export const validateP1BParameters: Validate<Schemas["P1BParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1BParameters: true when the value satisfies every rule of the schema. */
-export const isP1BParameters = /* @__PURE__ */ guard<Schemas["P1BParameters"]>(v_P1AParameters);
+export const isP1BParameters: Guard<Schemas["P1BParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1BRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1BRequest"]>(v_SaleApmP1BRequest, "form");
+export const validateSaleApmP1BRequest: Validate<Schemas["SaleApmP1BRequest"]> = /* @__PURE__ */ validator(v_SaleApmP1BRequest, "form");
 
 /** Type guard for SaleApmP1BRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1BRequest = /* @__PURE__ */ guard<Schemas["SaleApmP1BRequest"]>(v_SaleApmP1BRequest);
+export const isSaleApmP1BRequest: Guard<Schemas["SaleApmP1BRequest"]> = /* @__PURE__ */ guard(v_SaleApmP1BRequest);
 
 /** Validates a P1CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1CParameters = /* @__PURE__ */ validator<Schemas["P1CParameters"]>(v_P1AParameters, "form");
+export const validateP1CParameters: Validate<Schemas["P1CParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1CParameters: true when the value satisfies every rule of the schema. */
-export const isP1CParameters = /* @__PURE__ */ guard<Schemas["P1CParameters"]>(v_P1AParameters);
+export const isP1CParameters: Guard<Schemas["P1CParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1CRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1CRequest"]>(v_SaleApmP1CRequest, "form");
+export const validateSaleApmP1CRequest: Validate<Schemas["SaleApmP1CRequest"]> = /* @__PURE__ */ validator(v_SaleApmP1CRequest, "form");
 
 /** Type guard for SaleApmP1CRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1CRequest = /* @__PURE__ */ guard<Schemas["SaleApmP1CRequest"]>(v_SaleApmP1CRequest);
+export const isSaleApmP1CRequest: Guard<Schemas["SaleApmP1CRequest"]> = /* @__PURE__ */ guard(v_SaleApmP1CRequest);
 
 /** Validates a P1DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1DParameters = /* @__PURE__ */ validator<Schemas["P1DParameters"]>(v_P1AParameters, "form");
+export const validateP1DParameters: Validate<Schemas["P1DParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1DParameters: true when the value satisfies every rule of the schema. */
-export const isP1DParameters = /* @__PURE__ */ guard<Schemas["P1DParameters"]>(v_P1AParameters);
+export const isP1DParameters: Guard<Schemas["P1DParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1DRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1DRequest"]>(v_SaleApmP1DRequest, "form");
+export const validateSaleApmP1DRequest: Validate<Schemas["SaleApmP1DRequest"]> = /* @__PURE__ */ validator(v_SaleApmP1DRequest, "form");
 
 /** Type guard for SaleApmP1DRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1DRequest = /* @__PURE__ */ guard<Schemas["SaleApmP1DRequest"]>(v_SaleApmP1DRequest);
+export const isSaleApmP1DRequest: Guard<Schemas["SaleApmP1DRequest"]> = /* @__PURE__ */ guard(v_SaleApmP1DRequest);
 
 /** Validates a P1EParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1EParameters = /* @__PURE__ */ validator<Schemas["P1EParameters"]>(v_P1AParameters, "form");
+export const validateP1EParameters: Validate<Schemas["P1EParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1EParameters: true when the value satisfies every rule of the schema. */
-export const isP1EParameters = /* @__PURE__ */ guard<Schemas["P1EParameters"]>(v_P1AParameters);
+export const isP1EParameters: Guard<Schemas["P1EParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1ERequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1ERequest = /* @__PURE__ */ validator<Schemas["SaleApmP1ERequest"]>(v_SaleApmP1ERequest, "form");
+export const validateSaleApmP1ERequest: Validate<Schemas["SaleApmP1ERequest"]> = /* @__PURE__ */ validator(v_SaleApmP1ERequest, "form");
 
 /** Type guard for SaleApmP1ERequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1ERequest = /* @__PURE__ */ guard<Schemas["SaleApmP1ERequest"]>(v_SaleApmP1ERequest);
+export const isSaleApmP1ERequest: Guard<Schemas["SaleApmP1ERequest"]> = /* @__PURE__ */ guard(v_SaleApmP1ERequest);
 
 /** Validates a P1FParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP1FParameters = /* @__PURE__ */ validator<Schemas["P1FParameters"]>(v_P1AParameters, "form");
+export const validateP1FParameters: Validate<Schemas["P1FParameters"]> = /* @__PURE__ */ validator(v_P1AParameters, "form");
 
 /** Type guard for P1FParameters: true when the value satisfies every rule of the schema. */
-export const isP1FParameters = /* @__PURE__ */ guard<Schemas["P1FParameters"]>(v_P1AParameters);
+export const isP1FParameters: Guard<Schemas["P1FParameters"]> = /* @__PURE__ */ guard(v_P1AParameters);
 
 /** Validates a SaleApmP1FRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP1FRequest = /* @__PURE__ */ validator<Schemas["SaleApmP1FRequest"]>(v_SaleApmP1FRequest, "form");
+export const validateSaleApmP1FRequest: Validate<Schemas["SaleApmP1FRequest"]> = /* @__PURE__ */ validator(v_SaleApmP1FRequest, "form");
 
 /** Type guard for SaleApmP1FRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP1FRequest = /* @__PURE__ */ guard<Schemas["SaleApmP1FRequest"]>(v_SaleApmP1FRequest);
+export const isSaleApmP1FRequest: Guard<Schemas["SaleApmP1FRequest"]> = /* @__PURE__ */ guard(v_SaleApmP1FRequest);
 
 /** Validates a P2PayMethodParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2PayMethodParameters = /* @__PURE__ */ validator<Schemas["P2PayMethodParameters"]>(v_P2PayMethodParameters, "form");
+export const validateP2PayMethodParameters: Validate<Schemas["P2PayMethodParameters"]> = /* @__PURE__ */ validator(v_P2PayMethodParameters, "form");
 
 /** Type guard for P2PayMethodParameters: true when the value satisfies every rule of the schema. */
-export const isP2PayMethodParameters = /* @__PURE__ */ guard<Schemas["P2PayMethodParameters"]>(v_P2PayMethodParameters);
+export const isP2PayMethodParameters: Guard<Schemas["P2PayMethodParameters"]> = /* @__PURE__ */ guard(v_P2PayMethodParameters);
 
 /** Validates a P2AParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2AParameters = /* @__PURE__ */ validator<Schemas["P2AParameters"]>(v_P2AParameters, "form");
+export const validateP2AParameters: Validate<Schemas["P2AParameters"]> = /* @__PURE__ */ validator(v_P2AParameters, "form");
 
 /** Type guard for P2AParameters: true when the value satisfies every rule of the schema. */
-export const isP2AParameters = /* @__PURE__ */ guard<Schemas["P2AParameters"]>(v_P2AParameters);
+export const isP2AParameters: Guard<Schemas["P2AParameters"]> = /* @__PURE__ */ guard(v_P2AParameters);
 
 /** Validates a SaleApmP2ARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP2ARequest = /* @__PURE__ */ validator<Schemas["SaleApmP2ARequest"]>(v_SaleApmP2ARequest, "form");
+export const validateSaleApmP2ARequest: Validate<Schemas["SaleApmP2ARequest"]> = /* @__PURE__ */ validator(v_SaleApmP2ARequest, "form");
 
 /** Type guard for SaleApmP2ARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP2ARequest = /* @__PURE__ */ guard<Schemas["SaleApmP2ARequest"]>(v_SaleApmP2ARequest);
+export const isSaleApmP2ARequest: Guard<Schemas["SaleApmP2ARequest"]> = /* @__PURE__ */ guard(v_SaleApmP2ARequest);
 
 /** Validates a P2BParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2BParameters = /* @__PURE__ */ validator<Schemas["P2BParameters"]>(v_P2AParameters, "form");
+export const validateP2BParameters: Validate<Schemas["P2BParameters"]> = /* @__PURE__ */ validator(v_P2AParameters, "form");
 
 /** Type guard for P2BParameters: true when the value satisfies every rule of the schema. */
-export const isP2BParameters = /* @__PURE__ */ guard<Schemas["P2BParameters"]>(v_P2AParameters);
+export const isP2BParameters: Guard<Schemas["P2BParameters"]> = /* @__PURE__ */ guard(v_P2AParameters);
 
 /** Validates a SaleApmP2BRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP2BRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2BRequest"]>(v_SaleApmP2BRequest, "form");
+export const validateSaleApmP2BRequest: Validate<Schemas["SaleApmP2BRequest"]> = /* @__PURE__ */ validator(v_SaleApmP2BRequest, "form");
 
 /** Type guard for SaleApmP2BRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP2BRequest = /* @__PURE__ */ guard<Schemas["SaleApmP2BRequest"]>(v_SaleApmP2BRequest);
+export const isSaleApmP2BRequest: Guard<Schemas["SaleApmP2BRequest"]> = /* @__PURE__ */ guard(v_SaleApmP2BRequest);
 
 /** Validates a P2CParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2CParameters = /* @__PURE__ */ validator<Schemas["P2CParameters"]>(v_P2AParameters, "form");
+export const validateP2CParameters: Validate<Schemas["P2CParameters"]> = /* @__PURE__ */ validator(v_P2AParameters, "form");
 
 /** Type guard for P2CParameters: true when the value satisfies every rule of the schema. */
-export const isP2CParameters = /* @__PURE__ */ guard<Schemas["P2CParameters"]>(v_P2AParameters);
+export const isP2CParameters: Guard<Schemas["P2CParameters"]> = /* @__PURE__ */ guard(v_P2AParameters);
 
 /** Validates a SaleApmP2CRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP2CRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2CRequest"]>(v_SaleApmP2CRequest, "form");
+export const validateSaleApmP2CRequest: Validate<Schemas["SaleApmP2CRequest"]> = /* @__PURE__ */ validator(v_SaleApmP2CRequest, "form");
 
 /** Type guard for SaleApmP2CRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP2CRequest = /* @__PURE__ */ guard<Schemas["SaleApmP2CRequest"]>(v_SaleApmP2CRequest);
+export const isSaleApmP2CRequest: Guard<Schemas["SaleApmP2CRequest"]> = /* @__PURE__ */ guard(v_SaleApmP2CRequest);
 
 /** Validates a P2DParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateP2DParameters = /* @__PURE__ */ validator<Schemas["P2DParameters"]>(v_P2AParameters, "form");
+export const validateP2DParameters: Validate<Schemas["P2DParameters"]> = /* @__PURE__ */ validator(v_P2AParameters, "form");
 
 /** Type guard for P2DParameters: true when the value satisfies every rule of the schema. */
-export const isP2DParameters = /* @__PURE__ */ guard<Schemas["P2DParameters"]>(v_P2AParameters);
+export const isP2DParameters: Guard<Schemas["P2DParameters"]> = /* @__PURE__ */ guard(v_P2AParameters);
 
 /** Validates a SaleApmP2DRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmP2DRequest = /* @__PURE__ */ validator<Schemas["SaleApmP2DRequest"]>(v_SaleApmP2DRequest, "form");
+export const validateSaleApmP2DRequest: Validate<Schemas["SaleApmP2DRequest"]> = /* @__PURE__ */ validator(v_SaleApmP2DRequest, "form");
 
 /** Type guard for SaleApmP2DRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmP2DRequest = /* @__PURE__ */ guard<Schemas["SaleApmP2DRequest"]>(v_SaleApmP2DRequest);
+export const isSaleApmP2DRequest: Guard<Schemas["SaleApmP2DRequest"]> = /* @__PURE__ */ guard(v_SaleApmP2DRequest);
 
 /** Validates a BnplText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplText = /* @__PURE__ */ validator<Schemas["BnplText"]>(v_OrderId, "form");
+export const validateBnplText: Validate<Schemas["BnplText"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for BnplText: true when the value satisfies every rule of the schema. */
-export const isBnplText = /* @__PURE__ */ guard<Schemas["BnplText"]>(v_OrderId);
+export const isBnplText: Guard<Schemas["BnplText"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a BnplAParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplAParameters = /* @__PURE__ */ validator<Schemas["BnplAParameters"]>(v_BnplAParameters, "form");
+export const validateBnplAParameters: Validate<Schemas["BnplAParameters"]> = /* @__PURE__ */ validator(v_BnplAParameters, "form");
 
 /** Type guard for BnplAParameters: true when the value satisfies every rule of the schema. */
-export const isBnplAParameters = /* @__PURE__ */ guard<Schemas["BnplAParameters"]>(v_BnplAParameters);
+export const isBnplAParameters: Guard<Schemas["BnplAParameters"]> = /* @__PURE__ */ guard(v_BnplAParameters);
 
 /** Validates a SaleApmBnplARequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplARequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest, "form");
+export const validateSaleApmBnplARequest: Validate<Schemas["SaleApmBnplARequest"]> = /* @__PURE__ */ validator(v_SaleApmBnplARequest, "form");
 
 /** Type guard for SaleApmBnplARequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplARequest = /* @__PURE__ */ guard<Schemas["SaleApmBnplARequest"]>(v_SaleApmBnplARequest);
+export const isSaleApmBnplARequest: Guard<Schemas["SaleApmBnplARequest"]> = /* @__PURE__ */ guard(v_SaleApmBnplARequest);
 
 /** Validates a BnplAmount; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplAmount = /* @__PURE__ */ validator<Schemas["BnplAmount"]>(v_BnplAmount, "form");
+export const validateBnplAmount: Validate<Schemas["BnplAmount"]> = /* @__PURE__ */ validator(v_BnplAmount, "form");
 
 /** Type guard for BnplAmount: true when the value satisfies every rule of the schema. */
-export const isBnplAmount = /* @__PURE__ */ guard<Schemas["BnplAmount"]>(v_BnplAmount);
+export const isBnplAmount: Guard<Schemas["BnplAmount"]> = /* @__PURE__ */ guard(v_BnplAmount);
 
 /** Validates a BnplBParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateBnplBParameters = /* @__PURE__ */ validator<Schemas["BnplBParameters"]>(v_BnplBParameters, "form");
+export const validateBnplBParameters: Validate<Schemas["BnplBParameters"]> = /* @__PURE__ */ validator(v_BnplBParameters, "form");
 
 /** Type guard for BnplBParameters: true when the value satisfies every rule of the schema. */
-export const isBnplBParameters = /* @__PURE__ */ guard<Schemas["BnplBParameters"]>(v_BnplBParameters);
+export const isBnplBParameters: Guard<Schemas["BnplBParameters"]> = /* @__PURE__ */ guard(v_BnplBParameters);
 
 /** Validates a SaleApmBnplBRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmBnplBRequest = /* @__PURE__ */ validator<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest, "form");
+export const validateSaleApmBnplBRequest: Validate<Schemas["SaleApmBnplBRequest"]> = /* @__PURE__ */ validator(v_SaleApmBnplBRequest, "form");
 
 /** Type guard for SaleApmBnplBRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmBnplBRequest = /* @__PURE__ */ guard<Schemas["SaleApmBnplBRequest"]>(v_SaleApmBnplBRequest);
+export const isSaleApmBnplBRequest: Guard<Schemas["SaleApmBnplBRequest"]> = /* @__PURE__ */ guard(v_SaleApmBnplBRequest);
 
 /** Validates a OpenBankingIdentificationType; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOpenBankingIdentificationType = /* @__PURE__ */ validator<Schemas["OpenBankingIdentificationType"]>(v_OpenBankingIdentificationType, "form");
+export const validateOpenBankingIdentificationType: Validate<Schemas["OpenBankingIdentificationType"]> = /* @__PURE__ */ validator(v_OpenBankingIdentificationType, "form");
 
 /** Type guard for OpenBankingIdentificationType: true when the value satisfies every rule of the schema. */
-export const isOpenBankingIdentificationType = /* @__PURE__ */ guard<Schemas["OpenBankingIdentificationType"]>(v_OpenBankingIdentificationType);
+export const isOpenBankingIdentificationType: Guard<Schemas["OpenBankingIdentificationType"]> = /* @__PURE__ */ guard(v_OpenBankingIdentificationType);
 
 /** Validates a OpenBankingPayeeIdentification; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOpenBankingPayeeIdentification = /* @__PURE__ */ validator<Schemas["OpenBankingPayeeIdentification"]>(v_OpenBankingPayeeIdentification, "form");
+export const validateOpenBankingPayeeIdentification: Validate<Schemas["OpenBankingPayeeIdentification"]> = /* @__PURE__ */ validator(v_OpenBankingPayeeIdentification, "form");
 
 /** Type guard for OpenBankingPayeeIdentification: true when the value satisfies every rule of the schema. */
-export const isOpenBankingPayeeIdentification = /* @__PURE__ */ guard<Schemas["OpenBankingPayeeIdentification"]>(v_OpenBankingPayeeIdentification);
+export const isOpenBankingPayeeIdentification: Guard<Schemas["OpenBankingPayeeIdentification"]> = /* @__PURE__ */ guard(v_OpenBankingPayeeIdentification);
 
 /** Validates a OpenBankingParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateOpenBankingParameters = /* @__PURE__ */ validator<Schemas["OpenBankingParameters"]>(deferred_OpenBankingParameters, "form");
+export const validateOpenBankingParameters: Validate<Schemas["OpenBankingParameters"]> = /* @__PURE__ */ validator(deferred_OpenBankingParameters, "form");
 
 /** Type guard for OpenBankingParameters: true when the value satisfies every rule of the schema. */
-export const isOpenBankingParameters = /* @__PURE__ */ guard<Schemas["OpenBankingParameters"]>(deferred_OpenBankingParameters);
+export const isOpenBankingParameters: Guard<Schemas["OpenBankingParameters"]> = /* @__PURE__ */ guard(deferred_OpenBankingParameters);
 
 /** Validates a SaleApmOpenBankingRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmOpenBankingRequest = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], /* @__PURE__ */ validator<Schemas["SaleApmOpenBankingRequest"]>(v_SaleApmOpenBankingRequest, "form"));
+export const validateSaleApmOpenBankingRequest: Validate<Schemas["SaleApmOpenBankingRequest"]> = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], /* @__PURE__ */ validator(v_SaleApmOpenBankingRequest, "form"));
 
 /** Type guard for SaleApmOpenBankingRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmOpenBankingRequest = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], /* @__PURE__ */ guard<Schemas["SaleApmOpenBankingRequest"]>(v_SaleApmOpenBankingRequest));
+export const isSaleApmOpenBankingRequest: Guard<Schemas["SaleApmOpenBankingRequest"]> = /* @__PURE__ */ provide([[v_OpenBankingParameters, deferred_OpenBankingParameters]], /* @__PURE__ */ guard(v_SaleApmOpenBankingRequest));
 
 /** Validates a MobileMoneyParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMobileMoneyParameters = /* @__PURE__ */ validator<Schemas["MobileMoneyParameters"]>(v_MobileMoneyParameters, "form");
+export const validateMobileMoneyParameters: Validate<Schemas["MobileMoneyParameters"]> = /* @__PURE__ */ validator(v_MobileMoneyParameters, "form");
 
 /** Type guard for MobileMoneyParameters: true when the value satisfies every rule of the schema. */
-export const isMobileMoneyParameters = /* @__PURE__ */ guard<Schemas["MobileMoneyParameters"]>(v_MobileMoneyParameters);
+export const isMobileMoneyParameters: Guard<Schemas["MobileMoneyParameters"]> = /* @__PURE__ */ guard(v_MobileMoneyParameters);
 
 /** Validates a SaleApmMobileMoneyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMobileMoneyRequest = /* @__PURE__ */ validator<Schemas["SaleApmMobileMoneyRequest"]>(v_SaleApmMobileMoneyRequest, "form");
+export const validateSaleApmMobileMoneyRequest: Validate<Schemas["SaleApmMobileMoneyRequest"]> = /* @__PURE__ */ validator(v_SaleApmMobileMoneyRequest, "form");
 
 /** Type guard for SaleApmMobileMoneyRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMobileMoneyRequest = /* @__PURE__ */ guard<Schemas["SaleApmMobileMoneyRequest"]>(v_SaleApmMobileMoneyRequest);
+export const isSaleApmMobileMoneyRequest: Guard<Schemas["SaleApmMobileMoneyRequest"]> = /* @__PURE__ */ guard(v_SaleApmMobileMoneyRequest);
 
 /** Validates a PayoutEmailParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayoutEmailParameters = /* @__PURE__ */ validator<Schemas["PayoutEmailParameters"]>(v_PayoutEmailParameters, "form");
+export const validatePayoutEmailParameters: Validate<Schemas["PayoutEmailParameters"]> = /* @__PURE__ */ validator(v_PayoutEmailParameters, "form");
 
 /** Type guard for PayoutEmailParameters: true when the value satisfies every rule of the schema. */
-export const isPayoutEmailParameters = /* @__PURE__ */ guard<Schemas["PayoutEmailParameters"]>(v_PayoutEmailParameters);
+export const isPayoutEmailParameters: Guard<Schemas["PayoutEmailParameters"]> = /* @__PURE__ */ guard(v_PayoutEmailParameters);
 
 /** Validates a SaleApmPayoutEmailRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmPayoutEmailRequest = /* @__PURE__ */ validator<Schemas["SaleApmPayoutEmailRequest"]>(v_SaleApmPayoutEmailRequest, "form");
+export const validateSaleApmPayoutEmailRequest: Validate<Schemas["SaleApmPayoutEmailRequest"]> = /* @__PURE__ */ validator(v_SaleApmPayoutEmailRequest, "form");
 
 /** Type guard for SaleApmPayoutEmailRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmPayoutEmailRequest = /* @__PURE__ */ guard<Schemas["SaleApmPayoutEmailRequest"]>(v_SaleApmPayoutEmailRequest);
+export const isSaleApmPayoutEmailRequest: Guard<Schemas["SaleApmPayoutEmailRequest"]> = /* @__PURE__ */ guard(v_SaleApmPayoutEmailRequest);
 
 /** Validates a LocalCollectionBankDetails; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLocalCollectionBankDetails = /* @__PURE__ */ validator<Schemas["LocalCollectionBankDetails"]>(v_LocalCollectionBankDetails, "form");
+export const validateLocalCollectionBankDetails: Validate<Schemas["LocalCollectionBankDetails"]> = /* @__PURE__ */ validator(v_LocalCollectionBankDetails, "form");
 
 /** Type guard for LocalCollectionBankDetails: true when the value satisfies every rule of the schema. */
-export const isLocalCollectionBankDetails = /* @__PURE__ */ guard<Schemas["LocalCollectionBankDetails"]>(v_LocalCollectionBankDetails);
+export const isLocalCollectionBankDetails: Guard<Schemas["LocalCollectionBankDetails"]> = /* @__PURE__ */ guard(v_LocalCollectionBankDetails);
 
 /** Validates a LocalCollectionParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateLocalCollectionParameters = /* @__PURE__ */ validator<Schemas["LocalCollectionParameters"]>(deferred_LocalCollectionParameters, "form");
+export const validateLocalCollectionParameters: Validate<Schemas["LocalCollectionParameters"]> = /* @__PURE__ */ validator(deferred_LocalCollectionParameters, "form");
 
 /** Type guard for LocalCollectionParameters: true when the value satisfies every rule of the schema. */
-export const isLocalCollectionParameters = /* @__PURE__ */ guard<Schemas["LocalCollectionParameters"]>(deferred_LocalCollectionParameters);
+export const isLocalCollectionParameters: Guard<Schemas["LocalCollectionParameters"]> = /* @__PURE__ */ guard(deferred_LocalCollectionParameters);
 
 /** Validates a SaleApmLocalCollectionRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmLocalCollectionRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters]], /* @__PURE__ */ validator<Schemas["SaleApmLocalCollectionRequest"]>(v_SaleApmLocalCollectionRequest, "form"));
+export const validateSaleApmLocalCollectionRequest: Validate<Schemas["SaleApmLocalCollectionRequest"]> = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters]], /* @__PURE__ */ validator(v_SaleApmLocalCollectionRequest, "form"));
 
 /** Type guard for SaleApmLocalCollectionRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmLocalCollectionRequest = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters]], /* @__PURE__ */ guard<Schemas["SaleApmLocalCollectionRequest"]>(v_SaleApmLocalCollectionRequest));
+export const isSaleApmLocalCollectionRequest: Guard<Schemas["SaleApmLocalCollectionRequest"]> = /* @__PURE__ */ provide([[v_LocalCollectionParameters, deferred_LocalCollectionParameters]], /* @__PURE__ */ guard(v_SaleApmLocalCollectionRequest));
 
 /** Validates a MobileMoneyNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMobileMoneyNumber = /* @__PURE__ */ validator<Schemas["MobileMoneyNumber"]>(v_OrderId, "form");
+export const validateMobileMoneyNumber: Validate<Schemas["MobileMoneyNumber"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for MobileMoneyNumber: true when the value satisfies every rule of the schema. */
-export const isMobileMoneyNumber = /* @__PURE__ */ guard<Schemas["MobileMoneyNumber"]>(v_OrderId);
+export const isMobileMoneyNumber: Guard<Schemas["MobileMoneyNumber"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a MobileMoneyKeParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMobileMoneyKeParameters = /* @__PURE__ */ validator<Schemas["MobileMoneyKeParameters"]>(v_MobileMoneyKeParameters, "form");
+export const validateMobileMoneyKeParameters: Validate<Schemas["MobileMoneyKeParameters"]> = /* @__PURE__ */ validator(v_MobileMoneyKeParameters, "form");
 
 /** Type guard for MobileMoneyKeParameters: true when the value satisfies every rule of the schema. */
-export const isMobileMoneyKeParameters = /* @__PURE__ */ guard<Schemas["MobileMoneyKeParameters"]>(v_MobileMoneyKeParameters);
+export const isMobileMoneyKeParameters: Guard<Schemas["MobileMoneyKeParameters"]> = /* @__PURE__ */ guard(v_MobileMoneyKeParameters);
 
 /** Validates a SaleApmMobileMoneyKeRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMobileMoneyKeRequest = /* @__PURE__ */ validator<Schemas["SaleApmMobileMoneyKeRequest"]>(v_SaleApmMobileMoneyKeRequest, "form");
+export const validateSaleApmMobileMoneyKeRequest: Validate<Schemas["SaleApmMobileMoneyKeRequest"]> = /* @__PURE__ */ validator(v_SaleApmMobileMoneyKeRequest, "form");
 
 /** Type guard for SaleApmMobileMoneyKeRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMobileMoneyKeRequest = /* @__PURE__ */ guard<Schemas["SaleApmMobileMoneyKeRequest"]>(v_SaleApmMobileMoneyKeRequest);
+export const isSaleApmMobileMoneyKeRequest: Guard<Schemas["SaleApmMobileMoneyKeRequest"]> = /* @__PURE__ */ guard(v_SaleApmMobileMoneyKeRequest);
 
 /** Validates a WalletPaymentToken; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateWalletPaymentToken = /* @__PURE__ */ validator<Schemas["WalletPaymentToken"]>(v_WalletPaymentToken, "form");
+export const validateWalletPaymentToken: Validate<Schemas["WalletPaymentToken"]> = /* @__PURE__ */ validator(v_WalletPaymentToken, "form");
 
 /** Type guard for WalletPaymentToken: true when the value satisfies every rule of the schema. */
-export const isWalletPaymentToken = /* @__PURE__ */ guard<Schemas["WalletPaymentToken"]>(v_WalletPaymentToken);
+export const isWalletPaymentToken: Guard<Schemas["WalletPaymentToken"]> = /* @__PURE__ */ guard(v_WalletPaymentToken);
 
 /** Validates a DeviceWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeviceWalletParameters = /* @__PURE__ */ validator<Schemas["DeviceWalletParameters"]>(deferred_DeviceWalletParameters, "form");
+export const validateDeviceWalletParameters: Validate<Schemas["DeviceWalletParameters"]> = /* @__PURE__ */ validator(deferred_DeviceWalletParameters, "form");
 
 /** Type guard for DeviceWalletParameters: true when the value satisfies every rule of the schema. */
-export const isDeviceWalletParameters = /* @__PURE__ */ guard<Schemas["DeviceWalletParameters"]>(deferred_DeviceWalletParameters);
+export const isDeviceWalletParameters: Guard<Schemas["DeviceWalletParameters"]> = /* @__PURE__ */ guard(deferred_DeviceWalletParameters);
 
 /** Validates a SaleApmDeviceWalletRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmDeviceWalletRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmDeviceWalletRequest"]>(v_SaleApmDeviceWalletRequest, "form"));
+export const validateSaleApmDeviceWalletRequest: Validate<Schemas["SaleApmDeviceWalletRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], /* @__PURE__ */ validator(v_SaleApmDeviceWalletRequest, "form"));
 
 /** Type guard for SaleApmDeviceWalletRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmDeviceWalletRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmDeviceWalletRequest"]>(v_SaleApmDeviceWalletRequest));
+export const isSaleApmDeviceWalletRequest: Guard<Schemas["SaleApmDeviceWalletRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters]], /* @__PURE__ */ guard(v_SaleApmDeviceWalletRequest));
 
 /** Validates a WebWalletParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateWebWalletParameters = /* @__PURE__ */ validator<Schemas["WebWalletParameters"]>(deferred_WebWalletParameters, "form");
+export const validateWebWalletParameters: Validate<Schemas["WebWalletParameters"]> = /* @__PURE__ */ validator(deferred_WebWalletParameters, "form");
 
 /** Type guard for WebWalletParameters: true when the value satisfies every rule of the schema. */
-export const isWebWalletParameters = /* @__PURE__ */ guard<Schemas["WebWalletParameters"]>(deferred_WebWalletParameters);
+export const isWebWalletParameters: Guard<Schemas["WebWalletParameters"]> = /* @__PURE__ */ guard(deferred_WebWalletParameters);
 
 /** Validates a SaleApmWebWalletRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmWebWalletRequest"]>(v_SaleApmWebWalletRequest, "form"));
+export const validateSaleApmWebWalletRequest: Validate<Schemas["SaleApmWebWalletRequest"]> = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SaleApmWebWalletRequest, "form"));
 
 /** Type guard for SaleApmWebWalletRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmWebWalletRequest = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmWebWalletRequest"]>(v_SaleApmWebWalletRequest));
+export const isSaleApmWebWalletRequest: Guard<Schemas["SaleApmWebWalletRequest"]> = /* @__PURE__ */ provide([[v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SaleApmWebWalletRequest));
 
 /** Validates a SaleApmMethodRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest, "form"));
+export const validateSaleApmMethodRequest: Validate<Schemas["SaleApmMethodRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SaleApmMethodRequest, "form"));
 
 /** Type guard for SaleApmMethodRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmMethodRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmMethodRequest"]>(v_SaleApmMethodRequest));
+export const isSaleApmMethodRequest: Guard<Schemas["SaleApmMethodRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SaleApmMethodRequest));
 
 /** Validates a SaleApmRedirectOnlyRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRedirectOnlyRequest = /* @__PURE__ */ validator<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest, "form");
+export const validateSaleApmRedirectOnlyRequest: Validate<Schemas["SaleApmRedirectOnlyRequest"]> = /* @__PURE__ */ validator(v_SaleApmRedirectOnlyRequest, "form");
 
 /** Type guard for SaleApmRedirectOnlyRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRedirectOnlyRequest = /* @__PURE__ */ guard<Schemas["SaleApmRedirectOnlyRequest"]>(v_SaleApmRedirectOnlyRequest);
+export const isSaleApmRedirectOnlyRequest: Guard<Schemas["SaleApmRedirectOnlyRequest"]> = /* @__PURE__ */ guard(v_SaleApmRedirectOnlyRequest);
 
 /** Validates a SaleApmRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleApmRequest"]>(v_SaleApmRequest, "form"));
+export const validateSaleApmRequest: Validate<Schemas["SaleApmRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SaleApmRequest, "form"));
 
 /** Type guard for SaleApmRequest: true when the value satisfies every rule of the schema. */
-export const isSaleApmRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleApmRequest"]>(v_SaleApmRequest));
+export const isSaleApmRequest: Guard<Schemas["SaleApmRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SaleApmRequest));
 
 /** Validates a SaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SaleRequest"]>(v_SaleRequest, "form"));
+export const validateSaleRequest: Validate<Schemas["SaleRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SaleRequest, "form"));
 
 /** Type guard for SaleRequest: true when the value satisfies every rule of the schema. */
-export const isSaleRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SaleRequest"]>(v_SaleRequest));
+export const isSaleRequest: Guard<Schemas["SaleRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SaleRequest));
 
 /** Validates a TransId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateTransId = /* @__PURE__ */ validator<Schemas["TransId"]>(v_OrderId, "form");
+export const validateTransId: Validate<Schemas["TransId"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for TransId: true when the value satisfies every rule of the schema. */
-export const isTransId = /* @__PURE__ */ guard<Schemas["TransId"]>(v_OrderId);
+export const isTransId: Guard<Schemas["TransId"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a S2sTransactionRef; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sTransactionRef = /* @__PURE__ */ validator<Schemas["S2sTransactionRef"]>(v_S2sTransactionRef, "form");
+export const validateS2sTransactionRef: Validate<Schemas["S2sTransactionRef"]> = /* @__PURE__ */ validator(v_S2sTransactionRef, "form");
 
 /** Type guard for S2sTransactionRef: true when the value satisfies every rule of the schema. */
-export const isS2sTransactionRef = /* @__PURE__ */ guard<Schemas["S2sTransactionRef"]>(v_S2sTransactionRef);
+export const isS2sTransactionRef: Guard<Schemas["S2sTransactionRef"]> = /* @__PURE__ */ guard(v_S2sTransactionRef);
 
 /** Validates a CaptureRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCaptureRequest = /* @__PURE__ */ validator<Schemas["CaptureRequest"]>(v_CaptureRequest, "form");
+export const validateCaptureRequest: Validate<Schemas["CaptureRequest"]> = /* @__PURE__ */ validator(v_CaptureRequest, "form");
 
 /** Type guard for CaptureRequest: true when the value satisfies every rule of the schema. */
-export const isCaptureRequest = /* @__PURE__ */ guard<Schemas["CaptureRequest"]>(v_CaptureRequest);
+export const isCaptureRequest: Guard<Schemas["CaptureRequest"]> = /* @__PURE__ */ guard(v_CaptureRequest);
 
 /** Validates a GetTransStatusRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateGetTransStatusRequest = /* @__PURE__ */ validator<Schemas["GetTransStatusRequest"]>(v_GetTransStatusRequest, "form");
+export const validateGetTransStatusRequest: Validate<Schemas["GetTransStatusRequest"]> = /* @__PURE__ */ validator(v_GetTransStatusRequest, "form");
 
 /** Type guard for GetTransStatusRequest: true when the value satisfies every rule of the schema. */
-export const isGetTransStatusRequest = /* @__PURE__ */ guard<Schemas["GetTransStatusRequest"]>(v_GetTransStatusRequest);
+export const isGetTransStatusRequest: Guard<Schemas["GetTransStatusRequest"]> = /* @__PURE__ */ guard(v_GetTransStatusRequest);
 
 /** Validates a AuthRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAuthRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator<Schemas["AuthRequest"]>(v_AuthRequest, "form"));
+export const validateAuthRequest: Validate<Schemas["AuthRequest"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ validator(v_AuthRequest, "form"));
 
 /** Type guard for AuthRequest: true when the value satisfies every rule of the schema. */
-export const isAuthRequest = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard<Schemas["AuthRequest"]>(v_AuthRequest));
+export const isAuthRequest: Guard<Schemas["AuthRequest"]> = /* @__PURE__ */ provide([[v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters]], /* @__PURE__ */ guard(v_AuthRequest));
 
 /** Validates a CardSetErsIdentity; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetErsIdentity = /* @__PURE__ */ validator<Schemas["CardSetErsIdentity"]>(v_CardSetErsIdentity, "form");
+export const validateCardSetErsIdentity: Validate<Schemas["CardSetErsIdentity"]> = /* @__PURE__ */ validator(v_CardSetErsIdentity, "form");
 
 /** Type guard for CardSetErsIdentity: true when the value satisfies every rule of the schema. */
-export const isCardSetErsIdentity = /* @__PURE__ */ guard<Schemas["CardSetErsIdentity"]>(v_CardSetErsIdentity);
+export const isCardSetErsIdentity: Guard<Schemas["CardSetErsIdentity"]> = /* @__PURE__ */ guard(v_CardSetErsIdentity);
 
 /** Validates a CardSetErsDebit; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetErsDebit = /* @__PURE__ */ validator<Schemas["CardSetErsDebit"]>(v_CardSetErsDebit, "form");
+export const validateCardSetErsDebit: Validate<Schemas["CardSetErsDebit"]> = /* @__PURE__ */ validator(v_CardSetErsDebit, "form");
 
 /** Type guard for CardSetErsDebit: true when the value satisfies every rule of the schema. */
-export const isCardSetErsDebit = /* @__PURE__ */ guard<Schemas["CardSetErsDebit"]>(v_CardSetErsDebit);
+export const isCardSetErsDebit: Guard<Schemas["CardSetErsDebit"]> = /* @__PURE__ */ guard(v_CardSetErsDebit);
 
 /** Validates a DebitParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDebitParameters = /* @__PURE__ */ validator<Schemas["DebitParameters"]>(deferred_DebitParameters, "form");
+export const validateDebitParameters: Validate<Schemas["DebitParameters"]> = /* @__PURE__ */ validator(deferred_DebitParameters, "form");
 
 /** Type guard for DebitParameters: true when the value satisfies every rule of the schema. */
-export const isDebitParameters = /* @__PURE__ */ guard<Schemas["DebitParameters"]>(deferred_DebitParameters);
+export const isDebitParameters: Guard<Schemas["DebitParameters"]> = /* @__PURE__ */ guard(deferred_DebitParameters);
 
 /** Validates a DebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDebitRequest = /* @__PURE__ */ provide([[v_DebitParameters, deferred_DebitParameters]], /* @__PURE__ */ validator<Schemas["DebitRequest"]>(v_DebitRequest, "form"));
+export const validateDebitRequest: Validate<Schemas["DebitRequest"]> = /* @__PURE__ */ provide([[v_DebitParameters, deferred_DebitParameters]], /* @__PURE__ */ validator(v_DebitRequest, "form"));
 
 /** Type guard for DebitRequest: true when the value satisfies every rule of the schema. */
-export const isDebitRequest = /* @__PURE__ */ provide([[v_DebitParameters, deferred_DebitParameters]], /* @__PURE__ */ guard<Schemas["DebitRequest"]>(v_DebitRequest));
+export const isDebitRequest: Guard<Schemas["DebitRequest"]> = /* @__PURE__ */ provide([[v_DebitParameters, deferred_DebitParameters]], /* @__PURE__ */ guard(v_DebitRequest));
 
 /** Validates a S2sPayeeFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sPayeeFields = /* @__PURE__ */ validator<Schemas["S2sPayeeFields"]>(v_S2sPayeeFields, "form");
+export const validateS2sPayeeFields: Validate<Schemas["S2sPayeeFields"]> = /* @__PURE__ */ validator(v_S2sPayeeFields, "form");
 
 /** Type guard for S2sPayeeFields: true when the value satisfies every rule of the schema. */
-export const isS2sPayeeFields = /* @__PURE__ */ guard<Schemas["S2sPayeeFields"]>(v_S2sPayeeFields);
+export const isS2sPayeeFields: Guard<Schemas["S2sPayeeFields"]> = /* @__PURE__ */ guard(v_S2sPayeeFields);
 
 /** Validates a AccountNumber; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateAccountNumber = /* @__PURE__ */ validator<Schemas["AccountNumber"]>(v_OrderId, "form");
+export const validateAccountNumber: Validate<Schemas["AccountNumber"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for AccountNumber: true when the value satisfies every rule of the schema. */
-export const isAccountNumber = /* @__PURE__ */ guard<Schemas["AccountNumber"]>(v_OrderId);
+export const isAccountNumber: Guard<Schemas["AccountNumber"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CardSetErsCredit2Card; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetErsCredit2Card = /* @__PURE__ */ validator<Schemas["CardSetErsCredit2Card"]>(v_CardSetErsCredit2Card, "form");
+export const validateCardSetErsCredit2Card: Validate<Schemas["CardSetErsCredit2Card"]> = /* @__PURE__ */ validator(v_CardSetErsCredit2Card, "form");
 
 /** Type guard for CardSetErsCredit2Card: true when the value satisfies every rule of the schema. */
-export const isCardSetErsCredit2Card = /* @__PURE__ */ guard<Schemas["CardSetErsCredit2Card"]>(v_CardSetErsCredit2Card);
+export const isCardSetErsCredit2Card: Guard<Schemas["CardSetErsCredit2Card"]> = /* @__PURE__ */ guard(v_CardSetErsCredit2Card);
 
 /** Validates a CardSetPwd; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetPwd = /* @__PURE__ */ validator<Schemas["CardSetPwd"]>(v_CardSetPwd, "form");
+export const validateCardSetPwd: Validate<Schemas["CardSetPwd"]> = /* @__PURE__ */ validator(v_CardSetPwd, "form");
 
 /** Type guard for CardSetPwd: true when the value satisfies every rule of the schema. */
-export const isCardSetPwd = /* @__PURE__ */ guard<Schemas["CardSetPwd"]>(v_CardSetPwd);
+export const isCardSetPwd: Guard<Schemas["CardSetPwd"]> = /* @__PURE__ */ guard(v_CardSetPwd);
 
 /** Validates a CardSetNsp; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetNsp = /* @__PURE__ */ validator<Schemas["CardSetNsp"]>(v_CardSetNsp, "form");
+export const validateCardSetNsp: Validate<Schemas["CardSetNsp"]> = /* @__PURE__ */ validator(v_CardSetNsp, "form");
 
 /** Type guard for CardSetNsp: true when the value satisfies every rule of the schema. */
-export const isCardSetNsp = /* @__PURE__ */ guard<Schemas["CardSetNsp"]>(v_CardSetNsp);
+export const isCardSetNsp: Guard<Schemas["CardSetNsp"]> = /* @__PURE__ */ guard(v_CardSetNsp);
 
 /** Validates a Credit2CardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCredit2CardParameters = /* @__PURE__ */ validator<Schemas["Credit2CardParameters"]>(deferred_Credit2CardParameters, "form");
+export const validateCredit2CardParameters: Validate<Schemas["Credit2CardParameters"]> = /* @__PURE__ */ validator(deferred_Credit2CardParameters, "form");
 
 /** Type guard for Credit2CardParameters: true when the value satisfies every rule of the schema. */
-export const isCredit2CardParameters = /* @__PURE__ */ guard<Schemas["Credit2CardParameters"]>(deferred_Credit2CardParameters);
+export const isCredit2CardParameters: Guard<Schemas["Credit2CardParameters"]> = /* @__PURE__ */ guard(deferred_Credit2CardParameters);
 
 /** Validates a Credit2CardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCredit2CardRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters]], /* @__PURE__ */ validator<Schemas["Credit2CardRequest"]>(v_Credit2CardRequest, "form"));
+export const validateCredit2CardRequest: Validate<Schemas["Credit2CardRequest"]> = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters]], /* @__PURE__ */ validator(v_Credit2CardRequest, "form"));
 
 /** Type guard for Credit2CardRequest: true when the value satisfies every rule of the schema. */
-export const isCredit2CardRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters]], /* @__PURE__ */ guard<Schemas["Credit2CardRequest"]>(v_Credit2CardRequest));
+export const isCredit2CardRequest: Guard<Schemas["Credit2CardRequest"]> = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters]], /* @__PURE__ */ guard(v_Credit2CardRequest));
 
 /** Validates a CardSetPrc; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardSetPrc = /* @__PURE__ */ validator<Schemas["CardSetPrc"]>(v_CardSetPrc, "form");
+export const validateCardSetPrc: Validate<Schemas["CardSetPrc"]> = /* @__PURE__ */ validator(v_CardSetPrc, "form");
 
 /** Type guard for CardSetPrc: true when the value satisfies every rule of the schema. */
-export const isCardSetPrc = /* @__PURE__ */ guard<Schemas["CardSetPrc"]>(v_CardSetPrc);
+export const isCardSetPrc: Guard<Schemas["CardSetPrc"]> = /* @__PURE__ */ guard(v_CardSetPrc);
 
 /** Validates a Card2CardParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCard2CardParameters = /* @__PURE__ */ validator<Schemas["Card2CardParameters"]>(v_Card2CardParameters, "form");
+export const validateCard2CardParameters: Validate<Schemas["Card2CardParameters"]> = /* @__PURE__ */ validator(v_Card2CardParameters, "form");
 
 /** Type guard for Card2CardParameters: true when the value satisfies every rule of the schema. */
-export const isCard2CardParameters = /* @__PURE__ */ guard<Schemas["Card2CardParameters"]>(v_Card2CardParameters);
+export const isCard2CardParameters: Guard<Schemas["Card2CardParameters"]> = /* @__PURE__ */ guard(v_Card2CardParameters);
 
 /** Validates a Card2CardRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCard2CardRequest = /* @__PURE__ */ validator<Schemas["Card2CardRequest"]>(v_Card2CardRequest, "form");
+export const validateCard2CardRequest: Validate<Schemas["Card2CardRequest"]> = /* @__PURE__ */ validator(v_Card2CardRequest, "form");
 
 /** Type guard for Card2CardRequest: true when the value satisfies every rule of the schema. */
-export const isCard2CardRequest = /* @__PURE__ */ guard<Schemas["Card2CardRequest"]>(v_Card2CardRequest);
+export const isCard2CardRequest: Guard<Schemas["Card2CardRequest"]> = /* @__PURE__ */ guard(v_Card2CardRequest);
 
 /** Validates a VoidRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateVoidRequest = /* @__PURE__ */ validator<Schemas["VoidRequest"]>(v_VoidRequest, "form");
+export const validateVoidRequest: Validate<Schemas["VoidRequest"]> = /* @__PURE__ */ validator(v_VoidRequest, "form");
 
 /** Type guard for VoidRequest: true when the value satisfies every rule of the schema. */
-export const isVoidRequest = /* @__PURE__ */ guard<Schemas["VoidRequest"]>(v_VoidRequest);
+export const isVoidRequest: Guard<Schemas["VoidRequest"]> = /* @__PURE__ */ guard(v_VoidRequest);
 
 /** Validates a CreditvoidRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCreditvoidRequest = /* @__PURE__ */ validator<Schemas["CreditvoidRequest"]>(v_CreditvoidRequest, "form");
+export const validateCreditvoidRequest: Validate<Schemas["CreditvoidRequest"]> = /* @__PURE__ */ validator(v_CreditvoidRequest, "form");
 
 /** Type guard for CreditvoidRequest: true when the value satisfies every rule of the schema. */
-export const isCreditvoidRequest = /* @__PURE__ */ guard<Schemas["CreditvoidRequest"]>(v_CreditvoidRequest);
+export const isCreditvoidRequest: Guard<Schemas["CreditvoidRequest"]> = /* @__PURE__ */ guard(v_CreditvoidRequest);
 
 /** Validates a RefundRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRefundRequest = /* @__PURE__ */ validator<Schemas["RefundRequest"]>(v_RefundRequest, "form");
+export const validateRefundRequest: Validate<Schemas["RefundRequest"]> = /* @__PURE__ */ validator(v_RefundRequest, "form");
 
 /** Type guard for RefundRequest: true when the value satisfies every rule of the schema. */
-export const isRefundRequest = /* @__PURE__ */ guard<Schemas["RefundRequest"]>(v_RefundRequest);
+export const isRefundRequest: Guard<Schemas["RefundRequest"]> = /* @__PURE__ */ guard(v_RefundRequest);
 
 /** Validates a GetTransStatusByOrderRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateGetTransStatusByOrderRequest = /* @__PURE__ */ validator<Schemas["GetTransStatusByOrderRequest"]>(v_GetTransStatusByOrderRequest, "form");
+export const validateGetTransStatusByOrderRequest: Validate<Schemas["GetTransStatusByOrderRequest"]> = /* @__PURE__ */ validator(v_GetTransStatusByOrderRequest, "form");
 
 /** Type guard for GetTransStatusByOrderRequest: true when the value satisfies every rule of the schema. */
-export const isGetTransStatusByOrderRequest = /* @__PURE__ */ guard<Schemas["GetTransStatusByOrderRequest"]>(v_GetTransStatusByOrderRequest);
+export const isGetTransStatusByOrderRequest: Guard<Schemas["GetTransStatusByOrderRequest"]> = /* @__PURE__ */ guard(v_GetTransStatusByOrderRequest);
 
 /** Validates a PositiveDigitString; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePositiveDigitString = /* @__PURE__ */ validator<Schemas["PositiveDigitString"]>(v_PositiveDigitString, "form");
+export const validatePositiveDigitString: Validate<Schemas["PositiveDigitString"]> = /* @__PURE__ */ validator(v_PositiveDigitString, "form");
 
 /** Type guard for PositiveDigitString: true when the value satisfies every rule of the schema. */
-export const isPositiveDigitString = /* @__PURE__ */ guard<Schemas["PositiveDigitString"]>(v_PositiveDigitString);
+export const isPositiveDigitString: Guard<Schemas["PositiveDigitString"]> = /* @__PURE__ */ guard(v_PositiveDigitString);
 
 /** Validates a ScheduleIntervalUnit; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateScheduleIntervalUnit = /* @__PURE__ */ validator<Schemas["ScheduleIntervalUnit"]>(v_ScheduleIntervalUnit, "form");
+export const validateScheduleIntervalUnit: Validate<Schemas["ScheduleIntervalUnit"]> = /* @__PURE__ */ validator(v_ScheduleIntervalUnit, "form");
 
 /** Type guard for ScheduleIntervalUnit: true when the value satisfies every rule of the schema. */
-export const isScheduleIntervalUnit = /* @__PURE__ */ guard<Schemas["ScheduleIntervalUnit"]>(v_ScheduleIntervalUnit);
+export const isScheduleIntervalUnit: Guard<Schemas["ScheduleIntervalUnit"]> = /* @__PURE__ */ guard(v_ScheduleIntervalUnit);
 
 /** Validates a DayOfMonth; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDayOfMonth = /* @__PURE__ */ validator<Schemas["DayOfMonth"]>(v_DayOfMonth, "form");
+export const validateDayOfMonth: Validate<Schemas["DayOfMonth"]> = /* @__PURE__ */ validator(v_DayOfMonth, "form");
 
 /** Type guard for DayOfMonth: true when the value satisfies every rule of the schema. */
-export const isDayOfMonth = /* @__PURE__ */ guard<Schemas["DayOfMonth"]>(v_DayOfMonth);
+export const isDayOfMonth: Guard<Schemas["DayOfMonth"]> = /* @__PURE__ */ guard(v_DayOfMonth);
 
 /** Validates a DigitString; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitString = /* @__PURE__ */ validator<Schemas["DigitString"]>(v_DigitString, "form");
+export const validateDigitString: Validate<Schemas["DigitString"]> = /* @__PURE__ */ validator(v_DigitString, "form");
 
 /** Type guard for DigitString: true when the value satisfies every rule of the schema. */
-export const isDigitString = /* @__PURE__ */ guard<Schemas["DigitString"]>(v_DigitString);
+export const isDigitString: Guard<Schemas["DigitString"]> = /* @__PURE__ */ guard(v_DigitString);
 
 /** Validates a ScheduleOptions; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateScheduleOptions = /* @__PURE__ */ validator<Schemas["ScheduleOptions"]>(v_ScheduleOptions, "form");
+export const validateScheduleOptions: Validate<Schemas["ScheduleOptions"]> = /* @__PURE__ */ validator(v_ScheduleOptions, "form");
 
 /** Type guard for ScheduleOptions: true when the value satisfies every rule of the schema. */
-export const isScheduleOptions = /* @__PURE__ */ guard<Schemas["ScheduleOptions"]>(v_ScheduleOptions);
+export const isScheduleOptions: Guard<Schemas["ScheduleOptions"]> = /* @__PURE__ */ guard(v_ScheduleOptions);
 
 /** Validates a CreateScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCreateScheduleRequest = /* @__PURE__ */ validator<Schemas["CreateScheduleRequest"]>(v_CreateScheduleRequest, "form");
+export const validateCreateScheduleRequest: Validate<Schemas["CreateScheduleRequest"]> = /* @__PURE__ */ validator(v_CreateScheduleRequest, "form");
 
 /** Type guard for CreateScheduleRequest: true when the value satisfies every rule of the schema. */
-export const isCreateScheduleRequest = /* @__PURE__ */ guard<Schemas["CreateScheduleRequest"]>(v_CreateScheduleRequest);
+export const isCreateScheduleRequest: Guard<Schemas["CreateScheduleRequest"]> = /* @__PURE__ */ guard(v_CreateScheduleRequest);
 
 /** Validates a S2sScheduleRef; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sScheduleRef = /* @__PURE__ */ validator<Schemas["S2sScheduleRef"]>(v_S2sScheduleRef, "form");
+export const validateS2sScheduleRef: Validate<Schemas["S2sScheduleRef"]> = /* @__PURE__ */ validator(v_S2sScheduleRef, "form");
 
 /** Type guard for S2sScheduleRef: true when the value satisfies every rule of the schema. */
-export const isS2sScheduleRef = /* @__PURE__ */ guard<Schemas["S2sScheduleRef"]>(v_S2sScheduleRef);
+export const isS2sScheduleRef: Guard<Schemas["S2sScheduleRef"]> = /* @__PURE__ */ guard(v_S2sScheduleRef);
 
 /** Validates a UpdateScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateUpdateScheduleRequest = /* @__PURE__ */ validator<Schemas["UpdateScheduleRequest"]>(v_UpdateScheduleRequest, "form");
+export const validateUpdateScheduleRequest: Validate<Schemas["UpdateScheduleRequest"]> = /* @__PURE__ */ validator(v_UpdateScheduleRequest, "form");
 
 /** Type guard for UpdateScheduleRequest: true when the value satisfies every rule of the schema. */
-export const isUpdateScheduleRequest = /* @__PURE__ */ guard<Schemas["UpdateScheduleRequest"]>(v_UpdateScheduleRequest);
+export const isUpdateScheduleRequest: Guard<Schemas["UpdateScheduleRequest"]> = /* @__PURE__ */ guard(v_UpdateScheduleRequest);
 
 /** Validates a DeleteScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeleteScheduleRequest = /* @__PURE__ */ validator<Schemas["DeleteScheduleRequest"]>(v_DeleteScheduleRequest, "form");
+export const validateDeleteScheduleRequest: Validate<Schemas["DeleteScheduleRequest"]> = /* @__PURE__ */ validator(v_DeleteScheduleRequest, "form");
 
 /** Type guard for DeleteScheduleRequest: true when the value satisfies every rule of the schema. */
-export const isDeleteScheduleRequest = /* @__PURE__ */ guard<Schemas["DeleteScheduleRequest"]>(v_DeleteScheduleRequest);
+export const isDeleteScheduleRequest: Guard<Schemas["DeleteScheduleRequest"]> = /* @__PURE__ */ guard(v_DeleteScheduleRequest);
 
 /** Validates a ScheduleInfoRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateScheduleInfoRequest = /* @__PURE__ */ validator<Schemas["ScheduleInfoRequest"]>(v_ScheduleInfoRequest, "form");
+export const validateScheduleInfoRequest: Validate<Schemas["ScheduleInfoRequest"]> = /* @__PURE__ */ validator(v_ScheduleInfoRequest, "form");
 
 /** Type guard for ScheduleInfoRequest: true when the value satisfies every rule of the schema. */
-export const isScheduleInfoRequest = /* @__PURE__ */ guard<Schemas["ScheduleInfoRequest"]>(v_ScheduleInfoRequest);
+export const isScheduleInfoRequest: Guard<Schemas["ScheduleInfoRequest"]> = /* @__PURE__ */ guard(v_ScheduleInfoRequest);
 
 /** Validates a PauseScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePauseScheduleRequest = /* @__PURE__ */ validator<Schemas["PauseScheduleRequest"]>(v_PauseScheduleRequest, "form");
+export const validatePauseScheduleRequest: Validate<Schemas["PauseScheduleRequest"]> = /* @__PURE__ */ validator(v_PauseScheduleRequest, "form");
 
 /** Type guard for PauseScheduleRequest: true when the value satisfies every rule of the schema. */
-export const isPauseScheduleRequest = /* @__PURE__ */ guard<Schemas["PauseScheduleRequest"]>(v_PauseScheduleRequest);
+export const isPauseScheduleRequest: Guard<Schemas["PauseScheduleRequest"]> = /* @__PURE__ */ guard(v_PauseScheduleRequest);
 
 /** Validates a RunScheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRunScheduleRequest = /* @__PURE__ */ validator<Schemas["RunScheduleRequest"]>(v_RunScheduleRequest, "form");
+export const validateRunScheduleRequest: Validate<Schemas["RunScheduleRequest"]> = /* @__PURE__ */ validator(v_RunScheduleRequest, "form");
 
 /** Type guard for RunScheduleRequest: true when the value satisfies every rule of the schema. */
-export const isRunScheduleRequest = /* @__PURE__ */ guard<Schemas["RunScheduleRequest"]>(v_RunScheduleRequest);
+export const isRunScheduleRequest: Guard<Schemas["RunScheduleRequest"]> = /* @__PURE__ */ guard(v_RunScheduleRequest);
 
 /** Validates a Token; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateToken = /* @__PURE__ */ validator<Schemas["Token"]>(v_OrderId, "form");
+export const validateToken: Validate<Schemas["Token"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Token: true when the value satisfies every rule of the schema. */
-export const isToken = /* @__PURE__ */ guard<Schemas["Token"]>(v_OrderId);
+export const isToken: Guard<Schemas["Token"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a DescheduleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDescheduleRequest = /* @__PURE__ */ validator<Schemas["DescheduleRequest"]>(v_DescheduleRequest, "form");
+export const validateDescheduleRequest: Validate<Schemas["DescheduleRequest"]> = /* @__PURE__ */ validator(v_DescheduleRequest, "form");
 
 /** Type guard for DescheduleRequest: true when the value satisfies every rule of the schema. */
-export const isDescheduleRequest = /* @__PURE__ */ guard<Schemas["DescheduleRequest"]>(v_DescheduleRequest);
+export const isDescheduleRequest: Guard<Schemas["DescheduleRequest"]> = /* @__PURE__ */ guard(v_DescheduleRequest);
 
 /** Validates a RecurringChargeFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRecurringChargeFields = /* @__PURE__ */ validator<Schemas["RecurringChargeFields"]>(v_RecurringChargeFields, "form");
+export const validateRecurringChargeFields: Validate<Schemas["RecurringChargeFields"]> = /* @__PURE__ */ validator(v_RecurringChargeFields, "form");
 
 /** Type guard for RecurringChargeFields: true when the value satisfies every rule of the schema. */
-export const isRecurringChargeFields = /* @__PURE__ */ guard<Schemas["RecurringChargeFields"]>(v_RecurringChargeFields);
+export const isRecurringChargeFields: Guard<Schemas["RecurringChargeFields"]> = /* @__PURE__ */ guard(v_RecurringChargeFields);
 
 /** Validates a RecurringSaleRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRecurringSaleRequest = /* @__PURE__ */ validator<Schemas["RecurringSaleRequest"]>(v_RecurringSaleRequest, "form");
+export const validateRecurringSaleRequest: Validate<Schemas["RecurringSaleRequest"]> = /* @__PURE__ */ validator(v_RecurringSaleRequest, "form");
 
 /** Type guard for RecurringSaleRequest: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleRequest = /* @__PURE__ */ guard<Schemas["RecurringSaleRequest"]>(v_RecurringSaleRequest);
+export const isRecurringSaleRequest: Guard<Schemas["RecurringSaleRequest"]> = /* @__PURE__ */ guard(v_RecurringSaleRequest);
 
 /** Validates a RecurringDebitRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRecurringDebitRequest = /* @__PURE__ */ validator<Schemas["RecurringDebitRequest"]>(v_RecurringDebitRequest, "form");
+export const validateRecurringDebitRequest: Validate<Schemas["RecurringDebitRequest"]> = /* @__PURE__ */ validator(v_RecurringDebitRequest, "form");
 
 /** Type guard for RecurringDebitRequest: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitRequest = /* @__PURE__ */ guard<Schemas["RecurringDebitRequest"]>(v_RecurringDebitRequest);
+export const isRecurringDebitRequest: Guard<Schemas["RecurringDebitRequest"]> = /* @__PURE__ */ guard(v_RecurringDebitRequest);
 
 /** Validates a MobileMoneyOperator; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMobileMoneyOperator = /* @__PURE__ */ validator<Schemas["MobileMoneyOperator"]>(v_MobileMoneyOperator, "form");
+export const validateMobileMoneyOperator: Validate<Schemas["MobileMoneyOperator"]> = /* @__PURE__ */ validator(v_MobileMoneyOperator, "form");
 
 /** Type guard for MobileMoneyOperator: true when the value satisfies every rule of the schema. */
-export const isMobileMoneyOperator = /* @__PURE__ */ guard<Schemas["MobileMoneyOperator"]>(v_MobileMoneyOperator);
+export const isMobileMoneyOperator: Guard<Schemas["MobileMoneyOperator"]> = /* @__PURE__ */ guard(v_MobileMoneyOperator);
 
 /** Validates a Credit2VirtualParameters; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCredit2VirtualParameters = /* @__PURE__ */ validator<Schemas["Credit2VirtualParameters"]>(v_Credit2VirtualParameters, "form");
+export const validateCredit2VirtualParameters: Validate<Schemas["Credit2VirtualParameters"]> = /* @__PURE__ */ validator(v_Credit2VirtualParameters, "form");
 
 /** Type guard for Credit2VirtualParameters: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualParameters = /* @__PURE__ */ guard<Schemas["Credit2VirtualParameters"]>(v_Credit2VirtualParameters);
+export const isCredit2VirtualParameters: Guard<Schemas["Credit2VirtualParameters"]> = /* @__PURE__ */ guard(v_Credit2VirtualParameters);
 
 /** Validates a Credit2VirtualRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCredit2VirtualRequest = /* @__PURE__ */ validator<Schemas["Credit2VirtualRequest"]>(v_Credit2VirtualRequest, "form");
+export const validateCredit2VirtualRequest: Validate<Schemas["Credit2VirtualRequest"]> = /* @__PURE__ */ validator(v_Credit2VirtualRequest, "form");
 
 /** Type guard for Credit2VirtualRequest: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualRequest = /* @__PURE__ */ guard<Schemas["Credit2VirtualRequest"]>(v_Credit2VirtualRequest);
+export const isCredit2VirtualRequest: Guard<Schemas["Credit2VirtualRequest"]> = /* @__PURE__ */ guard(v_Credit2VirtualRequest);
 
 /** Validates a Debit2VirtualFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDebit2VirtualFields = /* @__PURE__ */ validator<Schemas["Debit2VirtualFields"]>(v_Debit2VirtualFields, "form");
+export const validateDebit2VirtualFields: Validate<Schemas["Debit2VirtualFields"]> = /* @__PURE__ */ validator(v_Debit2VirtualFields, "form");
 
 /** Type guard for Debit2VirtualFields: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualFields = /* @__PURE__ */ guard<Schemas["Debit2VirtualFields"]>(v_Debit2VirtualFields);
+export const isDebit2VirtualFields: Guard<Schemas["Debit2VirtualFields"]> = /* @__PURE__ */ guard(v_Debit2VirtualFields);
 
 /** Validates a Debit2VirtualRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDebit2VirtualRequest = /* @__PURE__ */ validator<Schemas["Debit2VirtualRequest"]>(v_Debit2VirtualRequest, "form");
+export const validateDebit2VirtualRequest: Validate<Schemas["Debit2VirtualRequest"]> = /* @__PURE__ */ validator(v_Debit2VirtualRequest, "form");
 
 /** Type guard for Debit2VirtualRequest: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualRequest = /* @__PURE__ */ guard<Schemas["Debit2VirtualRequest"]>(v_Debit2VirtualRequest);
+export const isDebit2VirtualRequest: Guard<Schemas["Debit2VirtualRequest"]> = /* @__PURE__ */ guard(v_Debit2VirtualRequest);
 
 /** Validates a Debit2VirtualCalcRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDebit2VirtualCalcRequest = /* @__PURE__ */ validator<Schemas["Debit2VirtualCalcRequest"]>(v_Debit2VirtualCalcRequest, "form");
+export const validateDebit2VirtualCalcRequest: Validate<Schemas["Debit2VirtualCalcRequest"]> = /* @__PURE__ */ validator(v_Debit2VirtualCalcRequest, "form");
 
 /** Type guard for Debit2VirtualCalcRequest: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualCalcRequest = /* @__PURE__ */ guard<Schemas["Debit2VirtualCalcRequest"]>(v_Debit2VirtualCalcRequest);
+export const isDebit2VirtualCalcRequest: Guard<Schemas["Debit2VirtualCalcRequest"]> = /* @__PURE__ */ guard(v_Debit2VirtualCalcRequest);
 
 /** Validates a PostRequest; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["PostRequest"]>(v_PostRequest, "form"));
+export const validatePostRequest: Validate<Schemas["PostRequest"]> = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_PostRequest, "form"));
 
 /** Type guard for PostRequest: true when the value satisfies every rule of the schema. */
-export const isPostRequest = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["PostRequest"]>(v_PostRequest));
+export const isPostRequest: Guard<Schemas["PostRequest"]> = /* @__PURE__ */ provide([[v_Credit2CardParameters, deferred_Credit2CardParameters], [v_DebitParameters, deferred_DebitParameters], [v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_PaymentToken, deferred_PaymentToken], [v_SaleCardParameters, deferred_SaleCardParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_PostRequest));
 
 /** Validates a Action; issues name fields by wire path (`order.amount` style by default). */
-export const validateAction = /* @__PURE__ */ validator<Schemas["Action"]>(v_OrderId, "json");
+export const validateAction: Validate<Schemas["Action"]> = /* @__PURE__ */ validator(v_OrderId, "json");
 
 /** Type guard for Action: true when the value satisfies every rule of the schema. */
-export const isAction = /* @__PURE__ */ guard<Schemas["Action"]>(v_OrderId);
+export const isAction: Guard<Schemas["Action"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a DateTime; issues name fields by wire path (`order.amount` style by default). */
-export const validateDateTime = /* @__PURE__ */ validator<Schemas["DateTime"]>(v_DateTime, "json");
+export const validateDateTime: Validate<Schemas["DateTime"]> = /* @__PURE__ */ validator(v_DateTime, "json");
 
 /** Type guard for DateTime: true when the value satisfies every rule of the schema. */
-export const isDateTime = /* @__PURE__ */ guard<Schemas["DateTime"]>(v_DateTime);
+export const isDateTime: Guard<Schemas["DateTime"]> = /* @__PURE__ */ guard(v_DateTime);
 
 /** Validates a Descriptor; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDescriptor = /* @__PURE__ */ validator<Schemas["Descriptor"]>(v_OrderId, "form");
+export const validateDescriptor: Validate<Schemas["Descriptor"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Descriptor: true when the value satisfies every rule of the schema. */
-export const isDescriptor = /* @__PURE__ */ guard<Schemas["Descriptor"]>(v_OrderId);
+export const isDescriptor: Guard<Schemas["Descriptor"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a S2sResponseFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateS2sResponseFields = /* @__PURE__ */ validator<Schemas["S2sResponseFields"]>(v_S2sResponseFields, "json");
+export const validateS2sResponseFields: Validate<Schemas["S2sResponseFields"]> = /* @__PURE__ */ validator(v_S2sResponseFields, "json");
 
 /** Type guard for S2sResponseFields: true when the value satisfies every rule of the schema. */
-export const isS2sResponseFields = /* @__PURE__ */ guard<Schemas["S2sResponseFields"]>(v_S2sResponseFields);
+export const isS2sResponseFields: Guard<Schemas["S2sResponseFields"]> = /* @__PURE__ */ guard(v_S2sResponseFields);
 
 /** Validates a PanType; issues name fields by wire path (`order.amount` style by default). */
-export const validatePanType = /* @__PURE__ */ validator<Schemas["PanType"]>(v_PanType, "json");
+export const validatePanType: Validate<Schemas["PanType"]> = /* @__PURE__ */ validator(v_PanType, "json");
 
 /** Type guard for PanType: true when the value satisfies every rule of the schema. */
-export const isPanType = /* @__PURE__ */ guard<Schemas["PanType"]>(v_PanType);
+export const isPanType: Guard<Schemas["PanType"]> = /* @__PURE__ */ guard(v_PanType);
 
 /** Validates a S2sPaymentSuccessFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateS2sPaymentSuccessFields = /* @__PURE__ */ validator<Schemas["S2sPaymentSuccessFields"]>(v_S2sPaymentSuccessFields, "json");
+export const validateS2sPaymentSuccessFields: Validate<Schemas["S2sPaymentSuccessFields"]> = /* @__PURE__ */ validator(v_S2sPaymentSuccessFields, "json");
 
 /** Type guard for S2sPaymentSuccessFields: true when the value satisfies every rule of the schema. */
-export const isS2sPaymentSuccessFields = /* @__PURE__ */ guard<Schemas["S2sPaymentSuccessFields"]>(v_S2sPaymentSuccessFields);
+export const isS2sPaymentSuccessFields: Guard<Schemas["S2sPaymentSuccessFields"]> = /* @__PURE__ */ guard(v_S2sPaymentSuccessFields);
 
 /** Validates a SaleSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateSaleSuccess = /* @__PURE__ */ validator<Schemas["SaleSuccess"]>(v_SaleSuccess, "json");
+export const validateSaleSuccess: Validate<Schemas["SaleSuccess"]> = /* @__PURE__ */ validator(v_SaleSuccess, "json");
 
 /** Type guard for SaleSuccess: true when the value satisfies every rule of the schema. */
-export const isSaleSuccess = /* @__PURE__ */ guard<Schemas["SaleSuccess"]>(v_SaleSuccess);
+export const isSaleSuccess: Guard<Schemas["SaleSuccess"]> = /* @__PURE__ */ guard(v_SaleSuccess);
 
 /** Validates a DeclineReason; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDeclineReason = /* @__PURE__ */ validator<Schemas["DeclineReason"]>(v_CryptoWalletAddress, "form");
+export const validateDeclineReason: Validate<Schemas["DeclineReason"]> = /* @__PURE__ */ validator(v_CryptoWalletAddress, "form");
 
 /** Type guard for DeclineReason: true when the value satisfies every rule of the schema. */
-export const isDeclineReason = /* @__PURE__ */ guard<Schemas["DeclineReason"]>(v_CryptoWalletAddress);
+export const isDeclineReason: Guard<Schemas["DeclineReason"]> = /* @__PURE__ */ guard(v_CryptoWalletAddress);
 
 /** Validates a SaleDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateSaleDeclined = /* @__PURE__ */ validator<Schemas["SaleDeclined"]>(v_SaleDeclined, "json");
+export const validateSaleDeclined: Validate<Schemas["SaleDeclined"]> = /* @__PURE__ */ validator(v_SaleDeclined, "json");
 
 /** Type guard for SaleDeclined: true when the value satisfies every rule of the schema. */
-export const isSaleDeclined = /* @__PURE__ */ guard<Schemas["SaleDeclined"]>(v_SaleDeclined);
+export const isSaleDeclined: Guard<Schemas["SaleDeclined"]> = /* @__PURE__ */ guard(v_SaleDeclined);
 
 /** Validates a RedirectMethod; issues name fields by wire path (`order.amount` style by default). */
-export const validateRedirectMethod = /* @__PURE__ */ validator<Schemas["RedirectMethod"]>(v_RedirectMethod, "json");
+export const validateRedirectMethod: Validate<Schemas["RedirectMethod"]> = /* @__PURE__ */ validator(v_RedirectMethod, "json");
 
 /** Type guard for RedirectMethod: true when the value satisfies every rule of the schema. */
-export const isRedirectMethod = /* @__PURE__ */ guard<Schemas["RedirectMethod"]>(v_RedirectMethod);
+export const isRedirectMethod: Guard<Schemas["RedirectMethod"]> = /* @__PURE__ */ guard(v_RedirectMethod);
 
 /** Validates a RedirectParams; issues name fields by wire path (`order.amount` style by default). */
-export const validateRedirectParams = /* @__PURE__ */ validator<Schemas["RedirectParams"]>(v_RedirectParams, "json");
+export const validateRedirectParams: Validate<Schemas["RedirectParams"]> = /* @__PURE__ */ validator(v_RedirectParams, "json");
 
 /** Type guard for RedirectParams: true when the value satisfies every rule of the schema. */
-export const isRedirectParams = /* @__PURE__ */ guard<Schemas["RedirectParams"]>(v_RedirectParams);
+export const isRedirectParams: Guard<Schemas["RedirectParams"]> = /* @__PURE__ */ guard(v_RedirectParams);
 
 /** Validates a S2sRedirectFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateS2sRedirectFields = /* @__PURE__ */ validator<Schemas["S2sRedirectFields"]>(v_S2sRedirectFields, "json");
+export const validateS2sRedirectFields: Validate<Schemas["S2sRedirectFields"]> = /* @__PURE__ */ validator(v_S2sRedirectFields, "json");
 
 /** Type guard for S2sRedirectFields: true when the value satisfies every rule of the schema. */
-export const isS2sRedirectFields = /* @__PURE__ */ guard<Schemas["S2sRedirectFields"]>(v_S2sRedirectFields);
+export const isS2sRedirectFields: Guard<Schemas["S2sRedirectFields"]> = /* @__PURE__ */ guard(v_S2sRedirectFields);
 
 /** Validates a SaleRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateSaleRedirect = /* @__PURE__ */ validator<Schemas["SaleRedirect"]>(v_SaleRedirect, "json");
+export const validateSaleRedirect: Validate<Schemas["SaleRedirect"]> = /* @__PURE__ */ validator(v_SaleRedirect, "json");
 
 /** Type guard for SaleRedirect: true when the value satisfies every rule of the schema. */
-export const isSaleRedirect = /* @__PURE__ */ guard<Schemas["SaleRedirect"]>(v_SaleRedirect);
+export const isSaleRedirect: Guard<Schemas["SaleRedirect"]> = /* @__PURE__ */ guard(v_SaleRedirect);
 
 /** Validates a SaleUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateSaleUndefined = /* @__PURE__ */ validator<Schemas["SaleUndefined"]>(v_SaleUndefined, "json");
+export const validateSaleUndefined: Validate<Schemas["SaleUndefined"]> = /* @__PURE__ */ validator(v_SaleUndefined, "json");
 
 /** Type guard for SaleUndefined: true when the value satisfies every rule of the schema. */
-export const isSaleUndefined = /* @__PURE__ */ guard<Schemas["SaleUndefined"]>(v_SaleUndefined);
+export const isSaleUndefined: Guard<Schemas["SaleUndefined"]> = /* @__PURE__ */ guard(v_SaleUndefined);
 
 /** Validates a SaleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateSaleResponse = /* @__PURE__ */ validator<Schemas["SaleResponse"]>(v_SaleResponse, "json");
+export const validateSaleResponse: Validate<Schemas["SaleResponse"]> = /* @__PURE__ */ validator(v_SaleResponse, "json");
 
 /** Type guard for SaleResponse: true when the value satisfies every rule of the schema. */
-export const isSaleResponse = /* @__PURE__ */ guard<Schemas["SaleResponse"]>(v_SaleResponse);
+export const isSaleResponse: Guard<Schemas["SaleResponse"]> = /* @__PURE__ */ guard(v_SaleResponse);
 
 /** Validates a CaptureSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateCaptureSuccess = /* @__PURE__ */ validator<Schemas["CaptureSuccess"]>(v_CaptureSuccess, "json");
+export const validateCaptureSuccess: Validate<Schemas["CaptureSuccess"]> = /* @__PURE__ */ validator(v_CaptureSuccess, "json");
 
 /** Type guard for CaptureSuccess: true when the value satisfies every rule of the schema. */
-export const isCaptureSuccess = /* @__PURE__ */ guard<Schemas["CaptureSuccess"]>(v_CaptureSuccess);
+export const isCaptureSuccess: Guard<Schemas["CaptureSuccess"]> = /* @__PURE__ */ guard(v_CaptureSuccess);
 
 /** Validates a CaptureDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCaptureDeclined = /* @__PURE__ */ validator<Schemas["CaptureDeclined"]>(v_CaptureDeclined, "json");
+export const validateCaptureDeclined: Validate<Schemas["CaptureDeclined"]> = /* @__PURE__ */ validator(v_CaptureDeclined, "json");
 
 /** Type guard for CaptureDeclined: true when the value satisfies every rule of the schema. */
-export const isCaptureDeclined = /* @__PURE__ */ guard<Schemas["CaptureDeclined"]>(v_CaptureDeclined);
+export const isCaptureDeclined: Guard<Schemas["CaptureDeclined"]> = /* @__PURE__ */ guard(v_CaptureDeclined);
 
 /** Validates a CaptureUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCaptureUndefined = /* @__PURE__ */ validator<Schemas["CaptureUndefined"]>(v_CaptureUndefined, "json");
+export const validateCaptureUndefined: Validate<Schemas["CaptureUndefined"]> = /* @__PURE__ */ validator(v_CaptureUndefined, "json");
 
 /** Type guard for CaptureUndefined: true when the value satisfies every rule of the schema. */
-export const isCaptureUndefined = /* @__PURE__ */ guard<Schemas["CaptureUndefined"]>(v_CaptureUndefined);
+export const isCaptureUndefined: Guard<Schemas["CaptureUndefined"]> = /* @__PURE__ */ guard(v_CaptureUndefined);
 
 /** Validates a CaptureResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCaptureResponse = /* @__PURE__ */ validator<Schemas["CaptureResponse"]>(v_CaptureResponse, "json");
+export const validateCaptureResponse: Validate<Schemas["CaptureResponse"]> = /* @__PURE__ */ validator(v_CaptureResponse, "json");
 
 /** Type guard for CaptureResponse: true when the value satisfies every rule of the schema. */
-export const isCaptureResponse = /* @__PURE__ */ guard<Schemas["CaptureResponse"]>(v_CaptureResponse);
+export const isCaptureResponse: Guard<Schemas["CaptureResponse"]> = /* @__PURE__ */ guard(v_CaptureResponse);
 
 /** Validates a PayerText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePayerText = /* @__PURE__ */ validator<Schemas["PayerText"]>(v_OrderId, "form");
+export const validatePayerText: Validate<Schemas["PayerText"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for PayerText: true when the value satisfies every rule of the schema. */
-export const isPayerText = /* @__PURE__ */ guard<Schemas["PayerText"]>(v_OrderId);
+export const isPayerText: Guard<Schemas["PayerText"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CallbackPayerFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackPayerFields = /* @__PURE__ */ validator<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields, "form");
+export const validateCallbackPayerFields: Validate<Schemas["CallbackPayerFields"]> = /* @__PURE__ */ validator(v_CallbackPayerFields, "form");
 
 /** Type guard for CallbackPayerFields: true when the value satisfies every rule of the schema. */
-export const isCallbackPayerFields = /* @__PURE__ */ guard<Schemas["CallbackPayerFields"]>(v_CallbackPayerFields);
+export const isCallbackPayerFields: Guard<Schemas["CallbackPayerFields"]> = /* @__PURE__ */ guard(v_CallbackPayerFields);
 
 /** Validates a TransactionStatus; issues name fields by wire path (`order.amount` style by default). */
-export const validateTransactionStatus = /* @__PURE__ */ validator<Schemas["TransactionStatus"]>(v_TransactionStatus, "json");
+export const validateTransactionStatus: Validate<Schemas["TransactionStatus"]> = /* @__PURE__ */ validator(v_TransactionStatus, "json");
 
 /** Type guard for TransactionStatus: true when the value satisfies every rule of the schema. */
-export const isTransactionStatus = /* @__PURE__ */ guard<Schemas["TransactionStatus"]>(v_TransactionStatus);
+export const isTransactionStatus: Guard<Schemas["TransactionStatus"]> = /* @__PURE__ */ guard(v_TransactionStatus);
 
 /** Validates a MaskedCard; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateMaskedCard = /* @__PURE__ */ validator<Schemas["MaskedCard"]>(v_MaskedCard, "form");
+export const validateMaskedCard: Validate<Schemas["MaskedCard"]> = /* @__PURE__ */ validator(v_MaskedCard, "form");
 
 /** Type guard for MaskedCard: true when the value satisfies every rule of the schema. */
-export const isMaskedCard = /* @__PURE__ */ guard<Schemas["MaskedCard"]>(v_MaskedCard);
+export const isMaskedCard: Guard<Schemas["MaskedCard"]> = /* @__PURE__ */ guard(v_MaskedCard);
 
 /** Validates a CardExpirationDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCardExpirationDate = /* @__PURE__ */ validator<Schemas["CardExpirationDate"]>(v_CardExpirationDate, "form");
+export const validateCardExpirationDate: Validate<Schemas["CardExpirationDate"]> = /* @__PURE__ */ validator(v_CardExpirationDate, "form");
 
 /** Type guard for CardExpirationDate: true when the value satisfies every rule of the schema. */
-export const isCardExpirationDate = /* @__PURE__ */ guard<Schemas["CardExpirationDate"]>(v_CardExpirationDate);
+export const isCardExpirationDate: Guard<Schemas["CardExpirationDate"]> = /* @__PURE__ */ guard(v_CardExpirationDate);
 
 /** Validates a CheckoutPaymentMethod; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCheckoutPaymentMethod = /* @__PURE__ */ validator<Schemas["CheckoutPaymentMethod"]>(v_OrderId, "form");
+export const validateCheckoutPaymentMethod: Validate<Schemas["CheckoutPaymentMethod"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CheckoutPaymentMethod: true when the value satisfies every rule of the schema. */
-export const isCheckoutPaymentMethod = /* @__PURE__ */ guard<Schemas["CheckoutPaymentMethod"]>(v_OrderId);
+export const isCheckoutPaymentMethod: Guard<Schemas["CheckoutPaymentMethod"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a ReportedBrand; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedBrand = /* @__PURE__ */ validator<Schemas["ReportedBrand"]>(v_OrderId, "form");
+export const validateReportedBrand: Validate<Schemas["ReportedBrand"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ReportedBrand: true when the value satisfies every rule of the schema. */
-export const isReportedBrand = /* @__PURE__ */ guard<Schemas["ReportedBrand"]>(v_OrderId);
+export const isReportedBrand: Guard<Schemas["ReportedBrand"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a Rrn; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRrn = /* @__PURE__ */ validator<Schemas["Rrn"]>(v_OrderId, "form");
+export const validateRrn: Validate<Schemas["Rrn"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for Rrn: true when the value satisfies every rule of the schema. */
-export const isRrn = /* @__PURE__ */ guard<Schemas["Rrn"]>(v_OrderId);
+export const isRrn: Guard<Schemas["Rrn"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CofInitiator; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofInitiator = /* @__PURE__ */ validator<Schemas["CofInitiator"]>(v_OrderId, "form");
+export const validateCofInitiator: Validate<Schemas["CofInitiator"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CofInitiator: true when the value satisfies every rule of the schema. */
-export const isCofInitiator = /* @__PURE__ */ guard<Schemas["CofInitiator"]>(v_OrderId);
+export const isCofInitiator: Guard<Schemas["CofInitiator"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CofSource; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSource = /* @__PURE__ */ validator<Schemas["CofSource"]>(v_OrderId, "form");
+export const validateCofSource: Validate<Schemas["CofSource"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CofSource: true when the value satisfies every rule of the schema. */
-export const isCofSource = /* @__PURE__ */ guard<Schemas["CofSource"]>(v_OrderId);
+export const isCofSource: Guard<Schemas["CofSource"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CofSequence; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCofSequence = /* @__PURE__ */ validator<Schemas["CofSequence"]>(v_OrderId, "form");
+export const validateCofSequence: Validate<Schemas["CofSequence"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CofSequence: true when the value satisfies every rule of the schema. */
-export const isCofSequence = /* @__PURE__ */ guard<Schemas["CofSequence"]>(v_OrderId);
+export const isCofSequence: Guard<Schemas["CofSequence"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a S2sStatusLookupFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateS2sStatusLookupFields = /* @__PURE__ */ validator<Schemas["S2sStatusLookupFields"]>(v_S2sStatusLookupFields, "json");
+export const validateS2sStatusLookupFields: Validate<Schemas["S2sStatusLookupFields"]> = /* @__PURE__ */ validator(v_S2sStatusLookupFields, "json");
 
 /** Type guard for S2sStatusLookupFields: true when the value satisfies every rule of the schema. */
-export const isS2sStatusLookupFields = /* @__PURE__ */ guard<Schemas["S2sStatusLookupFields"]>(v_S2sStatusLookupFields);
+export const isS2sStatusLookupFields: Guard<Schemas["S2sStatusLookupFields"]> = /* @__PURE__ */ guard(v_S2sStatusLookupFields);
 
 /** Validates a GetTransStatusResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateGetTransStatusResponse = /* @__PURE__ */ validator<Schemas["GetTransStatusResponse"]>(v_GetTransStatusResponse, "json");
+export const validateGetTransStatusResponse: Validate<Schemas["GetTransStatusResponse"]> = /* @__PURE__ */ validator(v_GetTransStatusResponse, "json");
 
 /** Type guard for GetTransStatusResponse: true when the value satisfies every rule of the schema. */
-export const isGetTransStatusResponse = /* @__PURE__ */ guard<Schemas["GetTransStatusResponse"]>(v_GetTransStatusResponse);
+export const isGetTransStatusResponse: Guard<Schemas["GetTransStatusResponse"]> = /* @__PURE__ */ guard(v_GetTransStatusResponse);
 
 /** Validates a AuthSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateAuthSuccess = /* @__PURE__ */ validator<Schemas["AuthSuccess"]>(v_AuthSuccess, "json");
+export const validateAuthSuccess: Validate<Schemas["AuthSuccess"]> = /* @__PURE__ */ validator(v_AuthSuccess, "json");
 
 /** Type guard for AuthSuccess: true when the value satisfies every rule of the schema. */
-export const isAuthSuccess = /* @__PURE__ */ guard<Schemas["AuthSuccess"]>(v_AuthSuccess);
+export const isAuthSuccess: Guard<Schemas["AuthSuccess"]> = /* @__PURE__ */ guard(v_AuthSuccess);
 
 /** Validates a AuthDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateAuthDeclined = /* @__PURE__ */ validator<Schemas["AuthDeclined"]>(v_AuthDeclined, "json");
+export const validateAuthDeclined: Validate<Schemas["AuthDeclined"]> = /* @__PURE__ */ validator(v_AuthDeclined, "json");
 
 /** Type guard for AuthDeclined: true when the value satisfies every rule of the schema. */
-export const isAuthDeclined = /* @__PURE__ */ guard<Schemas["AuthDeclined"]>(v_AuthDeclined);
+export const isAuthDeclined: Guard<Schemas["AuthDeclined"]> = /* @__PURE__ */ guard(v_AuthDeclined);
 
 /** Validates a AuthRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateAuthRedirect = /* @__PURE__ */ validator<Schemas["AuthRedirect"]>(v_AuthRedirect, "json");
+export const validateAuthRedirect: Validate<Schemas["AuthRedirect"]> = /* @__PURE__ */ validator(v_AuthRedirect, "json");
 
 /** Type guard for AuthRedirect: true when the value satisfies every rule of the schema. */
-export const isAuthRedirect = /* @__PURE__ */ guard<Schemas["AuthRedirect"]>(v_AuthRedirect);
+export const isAuthRedirect: Guard<Schemas["AuthRedirect"]> = /* @__PURE__ */ guard(v_AuthRedirect);
 
 /** Validates a AuthUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateAuthUndefined = /* @__PURE__ */ validator<Schemas["AuthUndefined"]>(v_AuthUndefined, "json");
+export const validateAuthUndefined: Validate<Schemas["AuthUndefined"]> = /* @__PURE__ */ validator(v_AuthUndefined, "json");
 
 /** Type guard for AuthUndefined: true when the value satisfies every rule of the schema. */
-export const isAuthUndefined = /* @__PURE__ */ guard<Schemas["AuthUndefined"]>(v_AuthUndefined);
+export const isAuthUndefined: Guard<Schemas["AuthUndefined"]> = /* @__PURE__ */ guard(v_AuthUndefined);
 
 /** Validates a AuthResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateAuthResponse = /* @__PURE__ */ validator<Schemas["AuthResponse"]>(v_AuthResponse, "json");
+export const validateAuthResponse: Validate<Schemas["AuthResponse"]> = /* @__PURE__ */ validator(v_AuthResponse, "json");
 
 /** Type guard for AuthResponse: true when the value satisfies every rule of the schema. */
-export const isAuthResponse = /* @__PURE__ */ guard<Schemas["AuthResponse"]>(v_AuthResponse);
+export const isAuthResponse: Guard<Schemas["AuthResponse"]> = /* @__PURE__ */ guard(v_AuthResponse);
 
 /** Validates a DebitSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebitSuccess = /* @__PURE__ */ validator<Schemas["DebitSuccess"]>(v_DebitSuccess, "json");
+export const validateDebitSuccess: Validate<Schemas["DebitSuccess"]> = /* @__PURE__ */ validator(v_DebitSuccess, "json");
 
 /** Type guard for DebitSuccess: true when the value satisfies every rule of the schema. */
-export const isDebitSuccess = /* @__PURE__ */ guard<Schemas["DebitSuccess"]>(v_DebitSuccess);
+export const isDebitSuccess: Guard<Schemas["DebitSuccess"]> = /* @__PURE__ */ guard(v_DebitSuccess);
 
 /** Validates a DebitDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebitDeclined = /* @__PURE__ */ validator<Schemas["DebitDeclined"]>(v_DebitDeclined, "json");
+export const validateDebitDeclined: Validate<Schemas["DebitDeclined"]> = /* @__PURE__ */ validator(v_DebitDeclined, "json");
 
 /** Type guard for DebitDeclined: true when the value satisfies every rule of the schema. */
-export const isDebitDeclined = /* @__PURE__ */ guard<Schemas["DebitDeclined"]>(v_DebitDeclined);
+export const isDebitDeclined: Guard<Schemas["DebitDeclined"]> = /* @__PURE__ */ guard(v_DebitDeclined);
 
 /** Validates a DebitRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebitRedirect = /* @__PURE__ */ validator<Schemas["DebitRedirect"]>(v_DebitRedirect, "json");
+export const validateDebitRedirect: Validate<Schemas["DebitRedirect"]> = /* @__PURE__ */ validator(v_DebitRedirect, "json");
 
 /** Type guard for DebitRedirect: true when the value satisfies every rule of the schema. */
-export const isDebitRedirect = /* @__PURE__ */ guard<Schemas["DebitRedirect"]>(v_DebitRedirect);
+export const isDebitRedirect: Guard<Schemas["DebitRedirect"]> = /* @__PURE__ */ guard(v_DebitRedirect);
 
 /** Validates a DebitUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebitUndefined = /* @__PURE__ */ validator<Schemas["DebitUndefined"]>(v_DebitUndefined, "json");
+export const validateDebitUndefined: Validate<Schemas["DebitUndefined"]> = /* @__PURE__ */ validator(v_DebitUndefined, "json");
 
 /** Type guard for DebitUndefined: true when the value satisfies every rule of the schema. */
-export const isDebitUndefined = /* @__PURE__ */ guard<Schemas["DebitUndefined"]>(v_DebitUndefined);
+export const isDebitUndefined: Guard<Schemas["DebitUndefined"]> = /* @__PURE__ */ guard(v_DebitUndefined);
 
 /** Validates a DebitResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebitResponse = /* @__PURE__ */ validator<Schemas["DebitResponse"]>(v_DebitResponse, "json");
+export const validateDebitResponse: Validate<Schemas["DebitResponse"]> = /* @__PURE__ */ validator(v_DebitResponse, "json");
 
 /** Type guard for DebitResponse: true when the value satisfies every rule of the schema. */
-export const isDebitResponse = /* @__PURE__ */ guard<Schemas["DebitResponse"]>(v_DebitResponse);
+export const isDebitResponse: Guard<Schemas["DebitResponse"]> = /* @__PURE__ */ guard(v_DebitResponse);
 
 /** Validates a Credit2CardSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2CardSuccess = /* @__PURE__ */ validator<Schemas["Credit2CardSuccess"]>(v_Credit2CardSuccess, "json");
+export const validateCredit2CardSuccess: Validate<Schemas["Credit2CardSuccess"]> = /* @__PURE__ */ validator(v_Credit2CardSuccess, "json");
 
 /** Type guard for Credit2CardSuccess: true when the value satisfies every rule of the schema. */
-export const isCredit2CardSuccess = /* @__PURE__ */ guard<Schemas["Credit2CardSuccess"]>(v_Credit2CardSuccess);
+export const isCredit2CardSuccess: Guard<Schemas["Credit2CardSuccess"]> = /* @__PURE__ */ guard(v_Credit2CardSuccess);
 
 /** Validates a Credit2CardDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2CardDeclined = /* @__PURE__ */ validator<Schemas["Credit2CardDeclined"]>(v_Credit2CardDeclined, "json");
+export const validateCredit2CardDeclined: Validate<Schemas["Credit2CardDeclined"]> = /* @__PURE__ */ validator(v_Credit2CardDeclined, "json");
 
 /** Type guard for Credit2CardDeclined: true when the value satisfies every rule of the schema. */
-export const isCredit2CardDeclined = /* @__PURE__ */ guard<Schemas["Credit2CardDeclined"]>(v_Credit2CardDeclined);
+export const isCredit2CardDeclined: Guard<Schemas["Credit2CardDeclined"]> = /* @__PURE__ */ guard(v_Credit2CardDeclined);
 
 /** Validates a Credit2CardUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2CardUndefined = /* @__PURE__ */ validator<Schemas["Credit2CardUndefined"]>(v_Credit2CardUndefined, "json");
+export const validateCredit2CardUndefined: Validate<Schemas["Credit2CardUndefined"]> = /* @__PURE__ */ validator(v_Credit2CardUndefined, "json");
 
 /** Type guard for Credit2CardUndefined: true when the value satisfies every rule of the schema. */
-export const isCredit2CardUndefined = /* @__PURE__ */ guard<Schemas["Credit2CardUndefined"]>(v_Credit2CardUndefined);
+export const isCredit2CardUndefined: Guard<Schemas["Credit2CardUndefined"]> = /* @__PURE__ */ guard(v_Credit2CardUndefined);
 
 /** Validates a Credit2CardResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2CardResponse = /* @__PURE__ */ validator<Schemas["Credit2CardResponse"]>(v_Credit2CardResponse, "json");
+export const validateCredit2CardResponse: Validate<Schemas["Credit2CardResponse"]> = /* @__PURE__ */ validator(v_Credit2CardResponse, "json");
 
 /** Type guard for Credit2CardResponse: true when the value satisfies every rule of the schema. */
-export const isCredit2CardResponse = /* @__PURE__ */ guard<Schemas["Credit2CardResponse"]>(v_Credit2CardResponse);
+export const isCredit2CardResponse: Guard<Schemas["Credit2CardResponse"]> = /* @__PURE__ */ guard(v_Credit2CardResponse);
 
 /** Validates a Card2CardSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateCard2CardSuccess = /* @__PURE__ */ validator<Schemas["Card2CardSuccess"]>(v_Card2CardSuccess, "json");
+export const validateCard2CardSuccess: Validate<Schemas["Card2CardSuccess"]> = /* @__PURE__ */ validator(v_Card2CardSuccess, "json");
 
 /** Type guard for Card2CardSuccess: true when the value satisfies every rule of the schema. */
-export const isCard2CardSuccess = /* @__PURE__ */ guard<Schemas["Card2CardSuccess"]>(v_Card2CardSuccess);
+export const isCard2CardSuccess: Guard<Schemas["Card2CardSuccess"]> = /* @__PURE__ */ guard(v_Card2CardSuccess);
 
 /** Validates a Card2CardDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCard2CardDeclined = /* @__PURE__ */ validator<Schemas["Card2CardDeclined"]>(v_Card2CardDeclined, "json");
+export const validateCard2CardDeclined: Validate<Schemas["Card2CardDeclined"]> = /* @__PURE__ */ validator(v_Card2CardDeclined, "json");
 
 /** Type guard for Card2CardDeclined: true when the value satisfies every rule of the schema. */
-export const isCard2CardDeclined = /* @__PURE__ */ guard<Schemas["Card2CardDeclined"]>(v_Card2CardDeclined);
+export const isCard2CardDeclined: Guard<Schemas["Card2CardDeclined"]> = /* @__PURE__ */ guard(v_Card2CardDeclined);
 
 /** Validates a Card2CardRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateCard2CardRedirect = /* @__PURE__ */ validator<Schemas["Card2CardRedirect"]>(v_Card2CardRedirect, "json");
+export const validateCard2CardRedirect: Validate<Schemas["Card2CardRedirect"]> = /* @__PURE__ */ validator(v_Card2CardRedirect, "json");
 
 /** Type guard for Card2CardRedirect: true when the value satisfies every rule of the schema. */
-export const isCard2CardRedirect = /* @__PURE__ */ guard<Schemas["Card2CardRedirect"]>(v_Card2CardRedirect);
+export const isCard2CardRedirect: Guard<Schemas["Card2CardRedirect"]> = /* @__PURE__ */ guard(v_Card2CardRedirect);
 
 /** Validates a Card2CardUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCard2CardUndefined = /* @__PURE__ */ validator<Schemas["Card2CardUndefined"]>(v_Card2CardUndefined, "json");
+export const validateCard2CardUndefined: Validate<Schemas["Card2CardUndefined"]> = /* @__PURE__ */ validator(v_Card2CardUndefined, "json");
 
 /** Type guard for Card2CardUndefined: true when the value satisfies every rule of the schema. */
-export const isCard2CardUndefined = /* @__PURE__ */ guard<Schemas["Card2CardUndefined"]>(v_Card2CardUndefined);
+export const isCard2CardUndefined: Guard<Schemas["Card2CardUndefined"]> = /* @__PURE__ */ guard(v_Card2CardUndefined);
 
 /** Validates a Card2CardResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCard2CardResponse = /* @__PURE__ */ validator<Schemas["Card2CardResponse"]>(v_Card2CardResponse, "json");
+export const validateCard2CardResponse: Validate<Schemas["Card2CardResponse"]> = /* @__PURE__ */ validator(v_Card2CardResponse, "json");
 
 /** Type guard for Card2CardResponse: true when the value satisfies every rule of the schema. */
-export const isCard2CardResponse = /* @__PURE__ */ guard<Schemas["Card2CardResponse"]>(v_Card2CardResponse);
+export const isCard2CardResponse: Guard<Schemas["Card2CardResponse"]> = /* @__PURE__ */ guard(v_Card2CardResponse);
 
 /** Validates a VoidSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateVoidSuccess = /* @__PURE__ */ validator<Schemas["VoidSuccess"]>(v_VoidSuccess, "json");
+export const validateVoidSuccess: Validate<Schemas["VoidSuccess"]> = /* @__PURE__ */ validator(v_VoidSuccess, "json");
 
 /** Type guard for VoidSuccess: true when the value satisfies every rule of the schema. */
-export const isVoidSuccess = /* @__PURE__ */ guard<Schemas["VoidSuccess"]>(v_VoidSuccess);
+export const isVoidSuccess: Guard<Schemas["VoidSuccess"]> = /* @__PURE__ */ guard(v_VoidSuccess);
 
 /** Validates a VoidDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateVoidDeclined = /* @__PURE__ */ validator<Schemas["VoidDeclined"]>(v_VoidDeclined, "json");
+export const validateVoidDeclined: Validate<Schemas["VoidDeclined"]> = /* @__PURE__ */ validator(v_VoidDeclined, "json");
 
 /** Type guard for VoidDeclined: true when the value satisfies every rule of the schema. */
-export const isVoidDeclined = /* @__PURE__ */ guard<Schemas["VoidDeclined"]>(v_VoidDeclined);
+export const isVoidDeclined: Guard<Schemas["VoidDeclined"]> = /* @__PURE__ */ guard(v_VoidDeclined);
 
 /** Validates a VoidUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateVoidUndefined = /* @__PURE__ */ validator<Schemas["VoidUndefined"]>(v_VoidUndefined, "json");
+export const validateVoidUndefined: Validate<Schemas["VoidUndefined"]> = /* @__PURE__ */ validator(v_VoidUndefined, "json");
 
 /** Type guard for VoidUndefined: true when the value satisfies every rule of the schema. */
-export const isVoidUndefined = /* @__PURE__ */ guard<Schemas["VoidUndefined"]>(v_VoidUndefined);
+export const isVoidUndefined: Guard<Schemas["VoidUndefined"]> = /* @__PURE__ */ guard(v_VoidUndefined);
 
 /** Validates a VoidResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateVoidResponse = /* @__PURE__ */ validator<Schemas["VoidResponse"]>(v_VoidResponse, "json");
+export const validateVoidResponse: Validate<Schemas["VoidResponse"]> = /* @__PURE__ */ validator(v_VoidResponse, "json");
 
 /** Type guard for VoidResponse: true when the value satisfies every rule of the schema. */
-export const isVoidResponse = /* @__PURE__ */ guard<Schemas["VoidResponse"]>(v_VoidResponse);
+export const isVoidResponse: Guard<Schemas["VoidResponse"]> = /* @__PURE__ */ guard(v_VoidResponse);
 
 /** Validates a CreditvoidResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCreditvoidResponse = /* @__PURE__ */ validator<Schemas["CreditvoidResponse"]>(v_CreditvoidResponse, "json");
+export const validateCreditvoidResponse: Validate<Schemas["CreditvoidResponse"]> = /* @__PURE__ */ validator(v_CreditvoidResponse, "json");
 
 /** Type guard for CreditvoidResponse: true when the value satisfies every rule of the schema. */
-export const isCreditvoidResponse = /* @__PURE__ */ guard<Schemas["CreditvoidResponse"]>(v_CreditvoidResponse);
+export const isCreditvoidResponse: Guard<Schemas["CreditvoidResponse"]> = /* @__PURE__ */ guard(v_CreditvoidResponse);
 
 /** Validates a RefundResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateRefundResponse = /* @__PURE__ */ validator<Schemas["RefundResponse"]>(v_RefundResponse, "json");
+export const validateRefundResponse: Validate<Schemas["RefundResponse"]> = /* @__PURE__ */ validator(v_RefundResponse, "json");
 
 /** Type guard for RefundResponse: true when the value satisfies every rule of the schema. */
-export const isRefundResponse = /* @__PURE__ */ guard<Schemas["RefundResponse"]>(v_RefundResponse);
+export const isRefundResponse: Guard<Schemas["RefundResponse"]> = /* @__PURE__ */ guard(v_RefundResponse);
 
 /** Validates a GetTransStatusByOrderResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateGetTransStatusByOrderResponse = /* @__PURE__ */ validator<Schemas["GetTransStatusByOrderResponse"]>(v_GetTransStatusByOrderResponse, "json");
+export const validateGetTransStatusByOrderResponse: Validate<Schemas["GetTransStatusByOrderResponse"]> = /* @__PURE__ */ validator(v_GetTransStatusByOrderResponse, "json");
 
 /** Type guard for GetTransStatusByOrderResponse: true when the value satisfies every rule of the schema. */
-export const isGetTransStatusByOrderResponse = /* @__PURE__ */ guard<Schemas["GetTransStatusByOrderResponse"]>(v_GetTransStatusByOrderResponse);
+export const isGetTransStatusByOrderResponse: Guard<Schemas["GetTransStatusByOrderResponse"]> = /* @__PURE__ */ guard(v_GetTransStatusByOrderResponse);
 
 /** Validates a CreateScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCreateScheduleResponse = /* @__PURE__ */ validator<Schemas["CreateScheduleResponse"]>(v_CreateScheduleResponse, "json");
+export const validateCreateScheduleResponse: Validate<Schemas["CreateScheduleResponse"]> = /* @__PURE__ */ validator(v_CreateScheduleResponse, "json");
 
 /** Type guard for CreateScheduleResponse: true when the value satisfies every rule of the schema. */
-export const isCreateScheduleResponse = /* @__PURE__ */ guard<Schemas["CreateScheduleResponse"]>(v_CreateScheduleResponse);
+export const isCreateScheduleResponse: Guard<Schemas["CreateScheduleResponse"]> = /* @__PURE__ */ guard(v_CreateScheduleResponse);
 
 /** Validates a UpdateScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateUpdateScheduleResponse = /* @__PURE__ */ validator<Schemas["UpdateScheduleResponse"]>(v_UpdateScheduleResponse, "json");
+export const validateUpdateScheduleResponse: Validate<Schemas["UpdateScheduleResponse"]> = /* @__PURE__ */ validator(v_UpdateScheduleResponse, "json");
 
 /** Type guard for UpdateScheduleResponse: true when the value satisfies every rule of the schema. */
-export const isUpdateScheduleResponse = /* @__PURE__ */ guard<Schemas["UpdateScheduleResponse"]>(v_UpdateScheduleResponse);
+export const isUpdateScheduleResponse: Guard<Schemas["UpdateScheduleResponse"]> = /* @__PURE__ */ guard(v_UpdateScheduleResponse);
 
 /** Validates a DeleteScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateDeleteScheduleResponse = /* @__PURE__ */ validator<Schemas["DeleteScheduleResponse"]>(v_DeleteScheduleResponse, "json");
+export const validateDeleteScheduleResponse: Validate<Schemas["DeleteScheduleResponse"]> = /* @__PURE__ */ validator(v_DeleteScheduleResponse, "json");
 
 /** Type guard for DeleteScheduleResponse: true when the value satisfies every rule of the schema. */
-export const isDeleteScheduleResponse = /* @__PURE__ */ guard<Schemas["DeleteScheduleResponse"]>(v_DeleteScheduleResponse);
+export const isDeleteScheduleResponse: Guard<Schemas["DeleteScheduleResponse"]> = /* @__PURE__ */ guard(v_DeleteScheduleResponse);
 
 /** Validates a ScheduleInfoNumber; issues name fields by wire path (`order.amount` style by default). */
-export const validateScheduleInfoNumber = /* @__PURE__ */ validator<Schemas["ScheduleInfoNumber"]>(v_ScheduleInfoNumber, "json");
+export const validateScheduleInfoNumber: Validate<Schemas["ScheduleInfoNumber"]> = /* @__PURE__ */ validator(v_ScheduleInfoNumber, "json");
 
 /** Type guard for ScheduleInfoNumber: true when the value satisfies every rule of the schema. */
-export const isScheduleInfoNumber = /* @__PURE__ */ guard<Schemas["ScheduleInfoNumber"]>(v_ScheduleInfoNumber);
+export const isScheduleInfoNumber: Guard<Schemas["ScheduleInfoNumber"]> = /* @__PURE__ */ guard(v_ScheduleInfoNumber);
 
 /** Validates a ScheduleInfoResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateScheduleInfoResponse = /* @__PURE__ */ validator<Schemas["ScheduleInfoResponse"]>(v_ScheduleInfoResponse, "json");
+export const validateScheduleInfoResponse: Validate<Schemas["ScheduleInfoResponse"]> = /* @__PURE__ */ validator(v_ScheduleInfoResponse, "json");
 
 /** Type guard for ScheduleInfoResponse: true when the value satisfies every rule of the schema. */
-export const isScheduleInfoResponse = /* @__PURE__ */ guard<Schemas["ScheduleInfoResponse"]>(v_ScheduleInfoResponse);
+export const isScheduleInfoResponse: Guard<Schemas["ScheduleInfoResponse"]> = /* @__PURE__ */ guard(v_ScheduleInfoResponse);
 
 /** Validates a PauseScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validatePauseScheduleResponse = /* @__PURE__ */ validator<Schemas["PauseScheduleResponse"]>(v_PauseScheduleResponse, "json");
+export const validatePauseScheduleResponse: Validate<Schemas["PauseScheduleResponse"]> = /* @__PURE__ */ validator(v_PauseScheduleResponse, "json");
 
 /** Type guard for PauseScheduleResponse: true when the value satisfies every rule of the schema. */
-export const isPauseScheduleResponse = /* @__PURE__ */ guard<Schemas["PauseScheduleResponse"]>(v_PauseScheduleResponse);
+export const isPauseScheduleResponse: Guard<Schemas["PauseScheduleResponse"]> = /* @__PURE__ */ guard(v_PauseScheduleResponse);
 
 /** Validates a RunScheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateRunScheduleResponse = /* @__PURE__ */ validator<Schemas["RunScheduleResponse"]>(v_RunScheduleResponse, "json");
+export const validateRunScheduleResponse: Validate<Schemas["RunScheduleResponse"]> = /* @__PURE__ */ validator(v_RunScheduleResponse, "json");
 
 /** Type guard for RunScheduleResponse: true when the value satisfies every rule of the schema. */
-export const isRunScheduleResponse = /* @__PURE__ */ guard<Schemas["RunScheduleResponse"]>(v_RunScheduleResponse);
+export const isRunScheduleResponse: Guard<Schemas["RunScheduleResponse"]> = /* @__PURE__ */ guard(v_RunScheduleResponse);
 
 /** Validates a DescheduleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateDescheduleResponse = /* @__PURE__ */ validator<Schemas["DescheduleResponse"]>(v_DescheduleResponse, "json");
+export const validateDescheduleResponse: Validate<Schemas["DescheduleResponse"]> = /* @__PURE__ */ validator(v_DescheduleResponse, "json");
 
 /** Type guard for DescheduleResponse: true when the value satisfies every rule of the schema. */
-export const isDescheduleResponse = /* @__PURE__ */ guard<Schemas["DescheduleResponse"]>(v_DescheduleResponse);
+export const isDescheduleResponse: Guard<Schemas["DescheduleResponse"]> = /* @__PURE__ */ guard(v_DescheduleResponse);
 
 /** Validates a RecurringSaleSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringSaleSuccess = /* @__PURE__ */ validator<Schemas["RecurringSaleSuccess"]>(v_RecurringSaleSuccess, "json");
+export const validateRecurringSaleSuccess: Validate<Schemas["RecurringSaleSuccess"]> = /* @__PURE__ */ validator(v_RecurringSaleSuccess, "json");
 
 /** Type guard for RecurringSaleSuccess: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleSuccess = /* @__PURE__ */ guard<Schemas["RecurringSaleSuccess"]>(v_RecurringSaleSuccess);
+export const isRecurringSaleSuccess: Guard<Schemas["RecurringSaleSuccess"]> = /* @__PURE__ */ guard(v_RecurringSaleSuccess);
 
 /** Validates a RecurringSaleDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringSaleDeclined = /* @__PURE__ */ validator<Schemas["RecurringSaleDeclined"]>(v_RecurringSaleDeclined, "json");
+export const validateRecurringSaleDeclined: Validate<Schemas["RecurringSaleDeclined"]> = /* @__PURE__ */ validator(v_RecurringSaleDeclined, "json");
 
 /** Type guard for RecurringSaleDeclined: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleDeclined = /* @__PURE__ */ guard<Schemas["RecurringSaleDeclined"]>(v_RecurringSaleDeclined);
+export const isRecurringSaleDeclined: Guard<Schemas["RecurringSaleDeclined"]> = /* @__PURE__ */ guard(v_RecurringSaleDeclined);
 
 /** Validates a RecurringSaleRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringSaleRedirect = /* @__PURE__ */ validator<Schemas["RecurringSaleRedirect"]>(v_RecurringSaleRedirect, "json");
+export const validateRecurringSaleRedirect: Validate<Schemas["RecurringSaleRedirect"]> = /* @__PURE__ */ validator(v_RecurringSaleRedirect, "json");
 
 /** Type guard for RecurringSaleRedirect: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleRedirect = /* @__PURE__ */ guard<Schemas["RecurringSaleRedirect"]>(v_RecurringSaleRedirect);
+export const isRecurringSaleRedirect: Guard<Schemas["RecurringSaleRedirect"]> = /* @__PURE__ */ guard(v_RecurringSaleRedirect);
 
 /** Validates a RecurringSaleUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringSaleUndefined = /* @__PURE__ */ validator<Schemas["RecurringSaleUndefined"]>(v_RecurringSaleUndefined, "json");
+export const validateRecurringSaleUndefined: Validate<Schemas["RecurringSaleUndefined"]> = /* @__PURE__ */ validator(v_RecurringSaleUndefined, "json");
 
 /** Type guard for RecurringSaleUndefined: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleUndefined = /* @__PURE__ */ guard<Schemas["RecurringSaleUndefined"]>(v_RecurringSaleUndefined);
+export const isRecurringSaleUndefined: Guard<Schemas["RecurringSaleUndefined"]> = /* @__PURE__ */ guard(v_RecurringSaleUndefined);
 
 /** Validates a RecurringSaleResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringSaleResponse = /* @__PURE__ */ validator<Schemas["RecurringSaleResponse"]>(v_RecurringSaleResponse, "json");
+export const validateRecurringSaleResponse: Validate<Schemas["RecurringSaleResponse"]> = /* @__PURE__ */ validator(v_RecurringSaleResponse, "json");
 
 /** Type guard for RecurringSaleResponse: true when the value satisfies every rule of the schema. */
-export const isRecurringSaleResponse = /* @__PURE__ */ guard<Schemas["RecurringSaleResponse"]>(v_RecurringSaleResponse);
+export const isRecurringSaleResponse: Guard<Schemas["RecurringSaleResponse"]> = /* @__PURE__ */ guard(v_RecurringSaleResponse);
 
 /** Validates a RecurringDebitSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringDebitSuccess = /* @__PURE__ */ validator<Schemas["RecurringDebitSuccess"]>(v_RecurringDebitSuccess, "json");
+export const validateRecurringDebitSuccess: Validate<Schemas["RecurringDebitSuccess"]> = /* @__PURE__ */ validator(v_RecurringDebitSuccess, "json");
 
 /** Type guard for RecurringDebitSuccess: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitSuccess = /* @__PURE__ */ guard<Schemas["RecurringDebitSuccess"]>(v_RecurringDebitSuccess);
+export const isRecurringDebitSuccess: Guard<Schemas["RecurringDebitSuccess"]> = /* @__PURE__ */ guard(v_RecurringDebitSuccess);
 
 /** Validates a RecurringDebitDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringDebitDeclined = /* @__PURE__ */ validator<Schemas["RecurringDebitDeclined"]>(v_RecurringDebitDeclined, "json");
+export const validateRecurringDebitDeclined: Validate<Schemas["RecurringDebitDeclined"]> = /* @__PURE__ */ validator(v_RecurringDebitDeclined, "json");
 
 /** Type guard for RecurringDebitDeclined: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitDeclined = /* @__PURE__ */ guard<Schemas["RecurringDebitDeclined"]>(v_RecurringDebitDeclined);
+export const isRecurringDebitDeclined: Guard<Schemas["RecurringDebitDeclined"]> = /* @__PURE__ */ guard(v_RecurringDebitDeclined);
 
 /** Validates a RecurringDebitRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringDebitRedirect = /* @__PURE__ */ validator<Schemas["RecurringDebitRedirect"]>(v_RecurringDebitRedirect, "json");
+export const validateRecurringDebitRedirect: Validate<Schemas["RecurringDebitRedirect"]> = /* @__PURE__ */ validator(v_RecurringDebitRedirect, "json");
 
 /** Type guard for RecurringDebitRedirect: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitRedirect = /* @__PURE__ */ guard<Schemas["RecurringDebitRedirect"]>(v_RecurringDebitRedirect);
+export const isRecurringDebitRedirect: Guard<Schemas["RecurringDebitRedirect"]> = /* @__PURE__ */ guard(v_RecurringDebitRedirect);
 
 /** Validates a RecurringDebitUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringDebitUndefined = /* @__PURE__ */ validator<Schemas["RecurringDebitUndefined"]>(v_RecurringDebitUndefined, "json");
+export const validateRecurringDebitUndefined: Validate<Schemas["RecurringDebitUndefined"]> = /* @__PURE__ */ validator(v_RecurringDebitUndefined, "json");
 
 /** Type guard for RecurringDebitUndefined: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitUndefined = /* @__PURE__ */ guard<Schemas["RecurringDebitUndefined"]>(v_RecurringDebitUndefined);
+export const isRecurringDebitUndefined: Guard<Schemas["RecurringDebitUndefined"]> = /* @__PURE__ */ guard(v_RecurringDebitUndefined);
 
 /** Validates a RecurringDebitResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateRecurringDebitResponse = /* @__PURE__ */ validator<Schemas["RecurringDebitResponse"]>(v_RecurringDebitResponse, "json");
+export const validateRecurringDebitResponse: Validate<Schemas["RecurringDebitResponse"]> = /* @__PURE__ */ validator(v_RecurringDebitResponse, "json");
 
 /** Type guard for RecurringDebitResponse: true when the value satisfies every rule of the schema. */
-export const isRecurringDebitResponse = /* @__PURE__ */ guard<Schemas["RecurringDebitResponse"]>(v_RecurringDebitResponse);
+export const isRecurringDebitResponse: Guard<Schemas["RecurringDebitResponse"]> = /* @__PURE__ */ guard(v_RecurringDebitResponse);
 
 /** Validates a Credit2VirtualSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2VirtualSuccess = /* @__PURE__ */ validator<Schemas["Credit2VirtualSuccess"]>(v_Credit2VirtualSuccess, "json");
+export const validateCredit2VirtualSuccess: Validate<Schemas["Credit2VirtualSuccess"]> = /* @__PURE__ */ validator(v_Credit2VirtualSuccess, "json");
 
 /** Type guard for Credit2VirtualSuccess: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualSuccess = /* @__PURE__ */ guard<Schemas["Credit2VirtualSuccess"]>(v_Credit2VirtualSuccess);
+export const isCredit2VirtualSuccess: Guard<Schemas["Credit2VirtualSuccess"]> = /* @__PURE__ */ guard(v_Credit2VirtualSuccess);
 
 /** Validates a Credit2VirtualDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2VirtualDeclined = /* @__PURE__ */ validator<Schemas["Credit2VirtualDeclined"]>(v_Credit2VirtualDeclined, "json");
+export const validateCredit2VirtualDeclined: Validate<Schemas["Credit2VirtualDeclined"]> = /* @__PURE__ */ validator(v_Credit2VirtualDeclined, "json");
 
 /** Type guard for Credit2VirtualDeclined: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualDeclined = /* @__PURE__ */ guard<Schemas["Credit2VirtualDeclined"]>(v_Credit2VirtualDeclined);
+export const isCredit2VirtualDeclined: Guard<Schemas["Credit2VirtualDeclined"]> = /* @__PURE__ */ guard(v_Credit2VirtualDeclined);
 
 /** Validates a Credit2VirtualUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2VirtualUndefined = /* @__PURE__ */ validator<Schemas["Credit2VirtualUndefined"]>(v_Credit2VirtualUndefined, "json");
+export const validateCredit2VirtualUndefined: Validate<Schemas["Credit2VirtualUndefined"]> = /* @__PURE__ */ validator(v_Credit2VirtualUndefined, "json");
 
 /** Type guard for Credit2VirtualUndefined: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualUndefined = /* @__PURE__ */ guard<Schemas["Credit2VirtualUndefined"]>(v_Credit2VirtualUndefined);
+export const isCredit2VirtualUndefined: Guard<Schemas["Credit2VirtualUndefined"]> = /* @__PURE__ */ guard(v_Credit2VirtualUndefined);
 
 /** Validates a Credit2VirtualResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCredit2VirtualResponse = /* @__PURE__ */ validator<Schemas["Credit2VirtualResponse"]>(v_Credit2VirtualResponse, "json");
+export const validateCredit2VirtualResponse: Validate<Schemas["Credit2VirtualResponse"]> = /* @__PURE__ */ validator(v_Credit2VirtualResponse, "json");
 
 /** Type guard for Credit2VirtualResponse: true when the value satisfies every rule of the schema. */
-export const isCredit2VirtualResponse = /* @__PURE__ */ guard<Schemas["Credit2VirtualResponse"]>(v_Credit2VirtualResponse);
+export const isCredit2VirtualResponse: Guard<Schemas["Credit2VirtualResponse"]> = /* @__PURE__ */ guard(v_Credit2VirtualResponse);
 
 /** Validates a Debit2VirtualAmounts; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualAmounts = /* @__PURE__ */ validator<Schemas["Debit2VirtualAmounts"]>(v_Debit2VirtualAmounts, "json");
+export const validateDebit2VirtualAmounts: Validate<Schemas["Debit2VirtualAmounts"]> = /* @__PURE__ */ validator(v_Debit2VirtualAmounts, "json");
 
 /** Type guard for Debit2VirtualAmounts: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualAmounts = /* @__PURE__ */ guard<Schemas["Debit2VirtualAmounts"]>(v_Debit2VirtualAmounts);
+export const isDebit2VirtualAmounts: Guard<Schemas["Debit2VirtualAmounts"]> = /* @__PURE__ */ guard(v_Debit2VirtualAmounts);
 
 /** Validates a Debit2VirtualSuccess; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualSuccess = /* @__PURE__ */ validator<Schemas["Debit2VirtualSuccess"]>(v_Debit2VirtualSuccess, "json");
+export const validateDebit2VirtualSuccess: Validate<Schemas["Debit2VirtualSuccess"]> = /* @__PURE__ */ validator(v_Debit2VirtualSuccess, "json");
 
 /** Type guard for Debit2VirtualSuccess: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualSuccess = /* @__PURE__ */ guard<Schemas["Debit2VirtualSuccess"]>(v_Debit2VirtualSuccess);
+export const isDebit2VirtualSuccess: Guard<Schemas["Debit2VirtualSuccess"]> = /* @__PURE__ */ guard(v_Debit2VirtualSuccess);
 
 /** Validates a Debit2VirtualDeclined; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualDeclined = /* @__PURE__ */ validator<Schemas["Debit2VirtualDeclined"]>(v_Debit2VirtualDeclined, "json");
+export const validateDebit2VirtualDeclined: Validate<Schemas["Debit2VirtualDeclined"]> = /* @__PURE__ */ validator(v_Debit2VirtualDeclined, "json");
 
 /** Type guard for Debit2VirtualDeclined: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualDeclined = /* @__PURE__ */ guard<Schemas["Debit2VirtualDeclined"]>(v_Debit2VirtualDeclined);
+export const isDebit2VirtualDeclined: Guard<Schemas["Debit2VirtualDeclined"]> = /* @__PURE__ */ guard(v_Debit2VirtualDeclined);
 
 /** Validates a Debit2VirtualRedirect; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualRedirect = /* @__PURE__ */ validator<Schemas["Debit2VirtualRedirect"]>(v_Debit2VirtualRedirect, "json");
+export const validateDebit2VirtualRedirect: Validate<Schemas["Debit2VirtualRedirect"]> = /* @__PURE__ */ validator(v_Debit2VirtualRedirect, "json");
 
 /** Type guard for Debit2VirtualRedirect: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualRedirect = /* @__PURE__ */ guard<Schemas["Debit2VirtualRedirect"]>(v_Debit2VirtualRedirect);
+export const isDebit2VirtualRedirect: Guard<Schemas["Debit2VirtualRedirect"]> = /* @__PURE__ */ guard(v_Debit2VirtualRedirect);
 
 /** Validates a Debit2VirtualUndefined; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualUndefined = /* @__PURE__ */ validator<Schemas["Debit2VirtualUndefined"]>(v_Debit2VirtualUndefined, "json");
+export const validateDebit2VirtualUndefined: Validate<Schemas["Debit2VirtualUndefined"]> = /* @__PURE__ */ validator(v_Debit2VirtualUndefined, "json");
 
 /** Type guard for Debit2VirtualUndefined: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualUndefined = /* @__PURE__ */ guard<Schemas["Debit2VirtualUndefined"]>(v_Debit2VirtualUndefined);
+export const isDebit2VirtualUndefined: Guard<Schemas["Debit2VirtualUndefined"]> = /* @__PURE__ */ guard(v_Debit2VirtualUndefined);
 
 /** Validates a Debit2VirtualResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateDebit2VirtualResponse = /* @__PURE__ */ validator<Schemas["Debit2VirtualResponse"]>(v_Debit2VirtualResponse, "json");
+export const validateDebit2VirtualResponse: Validate<Schemas["Debit2VirtualResponse"]> = /* @__PURE__ */ validator(v_Debit2VirtualResponse, "json");
 
 /** Type guard for Debit2VirtualResponse: true when the value satisfies every rule of the schema. */
-export const isDebit2VirtualResponse = /* @__PURE__ */ guard<Schemas["Debit2VirtualResponse"]>(v_Debit2VirtualResponse);
+export const isDebit2VirtualResponse: Guard<Schemas["Debit2VirtualResponse"]> = /* @__PURE__ */ guard(v_Debit2VirtualResponse);
 
 /** Validates a ErrorCode; issues name fields by wire path (`order.amount` style by default). */
-export const validateErrorCode = /* @__PURE__ */ validator<Schemas["ErrorCode"]>(v_ErrorCode, "json");
+export const validateErrorCode: Validate<Schemas["ErrorCode"]> = /* @__PURE__ */ validator(v_ErrorCode, "json");
 
 /** Type guard for ErrorCode: true when the value satisfies every rule of the schema. */
-export const isErrorCode = /* @__PURE__ */ guard<Schemas["ErrorCode"]>(v_ErrorCode);
+export const isErrorCode: Guard<Schemas["ErrorCode"]> = /* @__PURE__ */ guard(v_ErrorCode);
 
 /** Validates a ErrorEntry; issues name fields by wire path (`order.amount` style by default). */
-export const validateErrorEntry = /* @__PURE__ */ validator<Schemas["ErrorEntry"]>(v_ErrorEntry, "json");
+export const validateErrorEntry: Validate<Schemas["ErrorEntry"]> = /* @__PURE__ */ validator(v_ErrorEntry, "json");
 
 /** Type guard for ErrorEntry: true when the value satisfies every rule of the schema. */
-export const isErrorEntry = /* @__PURE__ */ guard<Schemas["ErrorEntry"]>(v_ErrorEntry);
+export const isErrorEntry: Guard<Schemas["ErrorEntry"]> = /* @__PURE__ */ guard(v_ErrorEntry);
 
 /** Validates a S2sErrorResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateS2sErrorResponse = /* @__PURE__ */ validator<Schemas["S2sErrorResponse"]>(v_S2sErrorResponse, "json");
+export const validateS2sErrorResponse: Validate<Schemas["S2sErrorResponse"]> = /* @__PURE__ */ validator(v_S2sErrorResponse, "json");
 
 /** Type guard for S2sErrorResponse: true when the value satisfies every rule of the schema. */
-export const isS2sErrorResponse = /* @__PURE__ */ guard<Schemas["S2sErrorResponse"]>(v_S2sErrorResponse);
+export const isS2sErrorResponse: Guard<Schemas["S2sErrorResponse"]> = /* @__PURE__ */ guard(v_S2sErrorResponse);
 
 /** Validates a PostResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validatePostResponse = /* @__PURE__ */ validator<Schemas["PostResponse"]>(v_PostResponse, "json");
+export const validatePostResponse: Validate<Schemas["PostResponse"]> = /* @__PURE__ */ validator(v_PostResponse, "json");
 
 /** Type guard for PostResponse: true when the value satisfies every rule of the schema. */
-export const isPostResponse = /* @__PURE__ */ guard<Schemas["PostResponse"]>(v_PostResponse);
+export const isPostResponse: Guard<Schemas["PostResponse"]> = /* @__PURE__ */ guard(v_PostResponse);
 
 /** Validates a MerchantKey; issues name fields by wire path (`order.amount` style by default). */
-export const validateMerchantKey = /* @__PURE__ */ validator<Schemas["MerchantKey"]>(v_OrderId, "json");
+export const validateMerchantKey: Validate<Schemas["MerchantKey"]> = /* @__PURE__ */ validator(v_OrderId, "json");
 
 /** Type guard for MerchantKey: true when the value satisfies every rule of the schema. */
-export const isMerchantKey = /* @__PURE__ */ guard<Schemas["MerchantKey"]>(v_OrderId);
+export const isMerchantKey: Guard<Schemas["MerchantKey"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a SessionCardParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionCardParameters = /* @__PURE__ */ validator<Schemas["SessionCardParameters"]>(v_SessionCardParameters, "json");
+export const validateSessionCardParameters: Validate<Schemas["SessionCardParameters"]> = /* @__PURE__ */ validator(v_SessionCardParameters, "json");
 
 /** Type guard for SessionCardParameters: true when the value satisfies every rule of the schema. */
-export const isSessionCardParameters = /* @__PURE__ */ guard<Schemas["SessionCardParameters"]>(v_SessionCardParameters);
+export const isSessionCardParameters: Guard<Schemas["SessionCardParameters"]> = /* @__PURE__ */ guard(v_SessionCardParameters);
 
 /** Validates a PaymentPageOnlyParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validatePaymentPageOnlyParameters = /* @__PURE__ */ validator<Schemas["PaymentPageOnlyParameters"]>(v_VoucherWalletParameters, "json");
+export const validatePaymentPageOnlyParameters: Validate<Schemas["PaymentPageOnlyParameters"]> = /* @__PURE__ */ validator(v_VoucherWalletParameters, "json");
 
 /** Type guard for PaymentPageOnlyParameters: true when the value satisfies every rule of the schema. */
-export const isPaymentPageOnlyParameters = /* @__PURE__ */ guard<Schemas["PaymentPageOnlyParameters"]>(v_VoucherWalletParameters);
+export const isPaymentPageOnlyParameters: Guard<Schemas["PaymentPageOnlyParameters"]> = /* @__PURE__ */ guard(v_VoucherWalletParameters);
 
 /** Validates a SessionMethodParameters; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters, "json"));
+export const validateSessionMethodParameters: Validate<Schemas["SessionMethodParameters"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(deferred_SessionMethodParameters, "json"));
 
 /** Type guard for SessionMethodParameters: true when the value satisfies every rule of the schema. */
-export const isSessionMethodParameters = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionMethodParameters"]>(deferred_SessionMethodParameters));
+export const isSessionMethodParameters: Guard<Schemas["SessionMethodParameters"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(deferred_SessionMethodParameters));
 
 /** Validates a SessionOrder; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionOrder = /* @__PURE__ */ validator<Schemas["SessionOrder"]>(deferred_SessionOrder, "json");
+export const validateSessionOrder: Validate<Schemas["SessionOrder"]> = /* @__PURE__ */ validator(deferred_SessionOrder, "json");
 
 /** Type guard for SessionOrder: true when the value satisfies every rule of the schema. */
-export const isSessionOrder = /* @__PURE__ */ guard<Schemas["SessionOrder"]>(deferred_SessionOrder);
+export const isSessionOrder: Guard<Schemas["SessionOrder"]> = /* @__PURE__ */ guard(deferred_SessionOrder);
 
 /** Validates a SessionCustomer; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionCustomer = /* @__PURE__ */ validator<Schemas["SessionCustomer"]>(v_SessionCustomer, "json");
+export const validateSessionCustomer: Validate<Schemas["SessionCustomer"]> = /* @__PURE__ */ validator(v_SessionCustomer, "json");
 
 /** Type guard for SessionCustomer: true when the value satisfies every rule of the schema. */
-export const isSessionCustomer = /* @__PURE__ */ guard<Schemas["SessionCustomer"]>(v_SessionCustomer);
+export const isSessionCustomer: Guard<Schemas["SessionCustomer"]> = /* @__PURE__ */ guard(v_SessionCustomer);
 
 /** Validates a SessionBillingAddress; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionBillingAddress = /* @__PURE__ */ validator<Schemas["SessionBillingAddress"]>(v_SessionBillingAddress, "json");
+export const validateSessionBillingAddress: Validate<Schemas["SessionBillingAddress"]> = /* @__PURE__ */ validator(v_SessionBillingAddress, "json");
 
 /** Type guard for SessionBillingAddress: true when the value satisfies every rule of the schema. */
-export const isSessionBillingAddress = /* @__PURE__ */ guard<Schemas["SessionBillingAddress"]>(v_SessionBillingAddress);
+export const isSessionBillingAddress: Guard<Schemas["SessionBillingAddress"]> = /* @__PURE__ */ guard(v_SessionBillingAddress);
 
 /** Validates a SessionPayee; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionPayee = /* @__PURE__ */ validator<Schemas["SessionPayee"]>(v_SessionPayee, "json");
+export const validateSessionPayee: Validate<Schemas["SessionPayee"]> = /* @__PURE__ */ validator(v_SessionPayee, "json");
 
 /** Type guard for SessionPayee: true when the value satisfies every rule of the schema. */
-export const isSessionPayee = /* @__PURE__ */ guard<Schemas["SessionPayee"]>(v_SessionPayee);
+export const isSessionPayee: Guard<Schemas["SessionPayee"]> = /* @__PURE__ */ guard(v_SessionPayee);
 
 /** Validates a SessionCrypto; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionCrypto = /* @__PURE__ */ validator<Schemas["SessionCrypto"]>(v_SessionCrypto, "json");
+export const validateSessionCrypto: Validate<Schemas["SessionCrypto"]> = /* @__PURE__ */ validator(v_SessionCrypto, "json");
 
 /** Type guard for SessionCrypto: true when the value satisfies every rule of the schema. */
-export const isSessionCrypto = /* @__PURE__ */ guard<Schemas["SessionCrypto"]>(v_SessionCrypto);
+export const isSessionCrypto: Guard<Schemas["SessionCrypto"]> = /* @__PURE__ */ guard(v_SessionCrypto);
 
 /** Validates a SessionFields; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionFields"]>(v_SessionFields, "json"));
+export const validateSessionFields: Validate<Schemas["SessionFields"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SessionFields, "json"));
 
 /** Type guard for SessionFields: true when the value satisfies every rule of the schema. */
-export const isSessionFields = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionFields"]>(v_SessionFields));
+export const isSessionFields: Guard<Schemas["SessionFields"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SessionFields));
 
 /** Validates a SessionRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionRequest"]>(v_SessionRequest, "json"));
+export const validateSessionRequest: Validate<Schemas["SessionRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SessionRequest, "json"));
 
 /** Type guard for SessionRequest: true when the value satisfies every rule of the schema. */
-export const isSessionRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionRequest"]>(v_SessionRequest));
+export const isSessionRequest: Guard<Schemas["SessionRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SessionRequest));
 
 /** Validates a SessionResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionResponse = /* @__PURE__ */ validator<Schemas["SessionResponse"]>(v_SessionResponse, "json");
+export const validateSessionResponse: Validate<Schemas["SessionResponse"]> = /* @__PURE__ */ validator(v_SessionResponse, "json");
 
 /** Type guard for SessionResponse: true when the value satisfies every rule of the schema. */
-export const isSessionResponse = /* @__PURE__ */ guard<Schemas["SessionResponse"]>(v_SessionResponse);
+export const isSessionResponse: Guard<Schemas["SessionResponse"]> = /* @__PURE__ */ guard(v_SessionResponse);
 
 /** Validates a CheckoutValidationError; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutValidationError = /* @__PURE__ */ validator<Schemas["CheckoutValidationError"]>(v_CheckoutValidationError, "json");
+export const validateCheckoutValidationError: Validate<Schemas["CheckoutValidationError"]> = /* @__PURE__ */ validator(v_CheckoutValidationError, "json");
 
 /** Type guard for CheckoutValidationError: true when the value satisfies every rule of the schema. */
-export const isCheckoutValidationError = /* @__PURE__ */ guard<Schemas["CheckoutValidationError"]>(v_CheckoutValidationError);
+export const isCheckoutValidationError: Guard<Schemas["CheckoutValidationError"]> = /* @__PURE__ */ guard(v_CheckoutValidationError);
 
 /** Validates a SessionTokenRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest, "json"));
+export const validateSessionTokenRequest: Validate<Schemas["SessionTokenRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ validator(v_SessionTokenRequest, "json"));
 
 /** Type guard for SessionTokenRequest: true when the value satisfies every rule of the schema. */
-export const isSessionTokenRequest = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard<Schemas["SessionTokenRequest"]>(v_SessionTokenRequest));
+export const isSessionTokenRequest: Guard<Schemas["SessionTokenRequest"]> = /* @__PURE__ */ provide([[v_DeviceWalletParameters, deferred_DeviceWalletParameters], [v_InstallmentRedirectParameters, deferred_InstallmentRedirectParameters], [v_LocalCollectionParameters, deferred_LocalCollectionParameters], [v_OpenBankingParameters, deferred_OpenBankingParameters], [v_SessionMethodParameters, deferred_SessionMethodParameters], [v_SessionOrder, deferred_SessionOrder], [v_WebWalletParameters, deferred_WebWalletParameters]], /* @__PURE__ */ guard(v_SessionTokenRequest));
 
 /** Validates a SessionTokenResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateSessionTokenResponse = /* @__PURE__ */ validator<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse, "json");
+export const validateSessionTokenResponse: Validate<Schemas["SessionTokenResponse"]> = /* @__PURE__ */ validator(v_SessionTokenResponse, "json");
 
 /** Type guard for SessionTokenResponse: true when the value satisfies every rule of the schema. */
-export const isSessionTokenResponse = /* @__PURE__ */ guard<Schemas["SessionTokenResponse"]>(v_SessionTokenResponse);
+export const isSessionTokenResponse: Guard<Schemas["SessionTokenResponse"]> = /* @__PURE__ */ guard(v_SessionTokenResponse);
 
 /** Validates a HpfBrowserInfo; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfBrowserInfo = /* @__PURE__ */ validator<Schemas["HpfBrowserInfo"]>(v_HpfBrowserInfo, "json");
+export const validateHpfBrowserInfo: Validate<Schemas["HpfBrowserInfo"]> = /* @__PURE__ */ validator(v_HpfBrowserInfo, "json");
 
 /** Type guard for HpfBrowserInfo: true when the value satisfies every rule of the schema. */
-export const isHpfBrowserInfo = /* @__PURE__ */ guard<Schemas["HpfBrowserInfo"]>(v_HpfBrowserInfo);
+export const isHpfBrowserInfo: Guard<Schemas["HpfBrowserInfo"]> = /* @__PURE__ */ guard(v_HpfBrowserInfo);
 
 /** Validates a HpfPaymentRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfPaymentRequest = /* @__PURE__ */ validator<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
+export const validateHpfPaymentRequest: Validate<Schemas["HpfPaymentRequest"]> = /* @__PURE__ */ validator(v_HpfPaymentRequest, "json");
 
 /** Type guard for HpfPaymentRequest: true when the value satisfies every rule of the schema. */
-export const isHpfPaymentRequest = /* @__PURE__ */ guard<Schemas["HpfPaymentRequest"]>(v_HpfPaymentRequest);
+export const isHpfPaymentRequest: Guard<Schemas["HpfPaymentRequest"]> = /* @__PURE__ */ guard(v_HpfPaymentRequest);
 
 /** Validates a PaymentId; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validatePaymentId = /* @__PURE__ */ validator<Schemas["PaymentId"]>(v_OrderId, "form");
+export const validatePaymentId: Validate<Schemas["PaymentId"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for PaymentId: true when the value satisfies every rule of the schema. */
-export const isPaymentId = /* @__PURE__ */ guard<Schemas["PaymentId"]>(v_OrderId);
+export const isPaymentId: Guard<Schemas["PaymentId"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a HpfPaymentResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateHpfPaymentResponse = /* @__PURE__ */ validator<Schemas["HpfPaymentResponse"]>(v_HpfPaymentResponse, "json");
+export const validateHpfPaymentResponse: Validate<Schemas["HpfPaymentResponse"]> = /* @__PURE__ */ validator(v_HpfPaymentResponse, "json");
 
 /** Type guard for HpfPaymentResponse: true when the value satisfies every rule of the schema. */
-export const isHpfPaymentResponse = /* @__PURE__ */ guard<Schemas["HpfPaymentResponse"]>(v_HpfPaymentResponse);
+export const isHpfPaymentResponse: Guard<Schemas["HpfPaymentResponse"]> = /* @__PURE__ */ guard(v_HpfPaymentResponse);
 
 /** Validates a CheckoutCardCreditRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutCardCreditRequest = /* @__PURE__ */ validator<Schemas["CheckoutCardCreditRequest"]>(v_CheckoutCardCreditRequest, "json");
+export const validateCheckoutCardCreditRequest: Validate<Schemas["CheckoutCardCreditRequest"]> = /* @__PURE__ */ validator(v_CheckoutCardCreditRequest, "json");
 
 /** Type guard for CheckoutCardCreditRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutCardCreditRequest = /* @__PURE__ */ guard<Schemas["CheckoutCardCreditRequest"]>(v_CheckoutCardCreditRequest);
+export const isCheckoutCardCreditRequest: Guard<Schemas["CheckoutCardCreditRequest"]> = /* @__PURE__ */ guard(v_CheckoutCardCreditRequest);
 
 /** Validates a CheckoutAccepted; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutAccepted = /* @__PURE__ */ validator<Schemas["CheckoutAccepted"]>(v_CheckoutAccepted, "json");
+export const validateCheckoutAccepted: Validate<Schemas["CheckoutAccepted"]> = /* @__PURE__ */ validator(v_CheckoutAccepted, "json");
 
 /** Type guard for CheckoutAccepted: true when the value satisfies every rule of the schema. */
-export const isCheckoutAccepted = /* @__PURE__ */ guard<Schemas["CheckoutAccepted"]>(v_CheckoutAccepted);
+export const isCheckoutAccepted: Guard<Schemas["CheckoutAccepted"]> = /* @__PURE__ */ guard(v_CheckoutAccepted);
 
 /** Validates a CheckoutLookupError; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutLookupError = /* @__PURE__ */ validator<Schemas["CheckoutLookupError"]>(v_CheckoutLookupError, "json");
+export const validateCheckoutLookupError: Validate<Schemas["CheckoutLookupError"]> = /* @__PURE__ */ validator(v_CheckoutLookupError, "json");
 
 /** Type guard for CheckoutLookupError: true when the value satisfies every rule of the schema. */
-export const isCheckoutLookupError = /* @__PURE__ */ guard<Schemas["CheckoutLookupError"]>(v_CheckoutLookupError);
+export const isCheckoutLookupError: Guard<Schemas["CheckoutLookupError"]> = /* @__PURE__ */ guard(v_CheckoutLookupError);
 
 /** Validates a CheckoutErrorResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutErrorResponse = /* @__PURE__ */ validator<Schemas["CheckoutErrorResponse"]>(v_CheckoutErrorResponse, "json");
+export const validateCheckoutErrorResponse: Validate<Schemas["CheckoutErrorResponse"]> = /* @__PURE__ */ validator(v_CheckoutErrorResponse, "json");
 
 /** Type guard for CheckoutErrorResponse: true when the value satisfies every rule of the schema. */
-export const isCheckoutErrorResponse = /* @__PURE__ */ guard<Schemas["CheckoutErrorResponse"]>(v_CheckoutErrorResponse);
+export const isCheckoutErrorResponse: Guard<Schemas["CheckoutErrorResponse"]> = /* @__PURE__ */ guard(v_CheckoutErrorResponse);
 
 /** Validates a CheckoutCaptureRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutCaptureRequest = /* @__PURE__ */ validator<Schemas["CheckoutCaptureRequest"]>(v_CheckoutCaptureRequest, "json");
+export const validateCheckoutCaptureRequest: Validate<Schemas["CheckoutCaptureRequest"]> = /* @__PURE__ */ validator(v_CheckoutCaptureRequest, "json");
 
 /** Type guard for CheckoutCaptureRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutCaptureRequest = /* @__PURE__ */ guard<Schemas["CheckoutCaptureRequest"]>(v_CheckoutCaptureRequest);
+export const isCheckoutCaptureRequest: Guard<Schemas["CheckoutCaptureRequest"]> = /* @__PURE__ */ guard(v_CheckoutCaptureRequest);
 
 /** Validates a CheckoutOrderStatus; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutOrderStatus = /* @__PURE__ */ validator<Schemas["CheckoutOrderStatus"]>(v_CheckoutOrderStatus, "json");
+export const validateCheckoutOrderStatus: Validate<Schemas["CheckoutOrderStatus"]> = /* @__PURE__ */ validator(v_CheckoutOrderStatus, "json");
 
 /** Type guard for CheckoutOrderStatus: true when the value satisfies every rule of the schema. */
-export const isCheckoutOrderStatus = /* @__PURE__ */ guard<Schemas["CheckoutOrderStatus"]>(v_CheckoutOrderStatus);
+export const isCheckoutOrderStatus: Guard<Schemas["CheckoutOrderStatus"]> = /* @__PURE__ */ guard(v_CheckoutOrderStatus);
 
 /** Validates a CheckoutTransactionStatus; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutTransactionStatus = /* @__PURE__ */ validator<Schemas["CheckoutTransactionStatus"]>(v_CheckoutTransactionStatus, "json");
+export const validateCheckoutTransactionStatus: Validate<Schemas["CheckoutTransactionStatus"]> = /* @__PURE__ */ validator(v_CheckoutTransactionStatus, "json");
 
 /** Type guard for CheckoutTransactionStatus: true when the value satisfies every rule of the schema. */
-export const isCheckoutTransactionStatus = /* @__PURE__ */ guard<Schemas["CheckoutTransactionStatus"]>(v_CheckoutTransactionStatus);
+export const isCheckoutTransactionStatus: Guard<Schemas["CheckoutTransactionStatus"]> = /* @__PURE__ */ guard(v_CheckoutTransactionStatus);
 
 /** Validates a CheckoutCaptureResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutCaptureResponse = /* @__PURE__ */ validator<Schemas["CheckoutCaptureResponse"]>(v_CheckoutCaptureResponse, "json");
+export const validateCheckoutCaptureResponse: Validate<Schemas["CheckoutCaptureResponse"]> = /* @__PURE__ */ validator(v_CheckoutCaptureResponse, "json");
 
 /** Type guard for CheckoutCaptureResponse: true when the value satisfies every rule of the schema. */
-export const isCheckoutCaptureResponse = /* @__PURE__ */ guard<Schemas["CheckoutCaptureResponse"]>(v_CheckoutCaptureResponse);
+export const isCheckoutCaptureResponse: Guard<Schemas["CheckoutCaptureResponse"]> = /* @__PURE__ */ guard(v_CheckoutCaptureResponse);
 
 /** Validates a CheckoutRefundRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRefundRequest = /* @__PURE__ */ validator<Schemas["CheckoutRefundRequest"]>(v_CheckoutCaptureRequest, "json");
+export const validateCheckoutRefundRequest: Validate<Schemas["CheckoutRefundRequest"]> = /* @__PURE__ */ validator(v_CheckoutCaptureRequest, "json");
 
 /** Type guard for CheckoutRefundRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRefundRequest = /* @__PURE__ */ guard<Schemas["CheckoutRefundRequest"]>(v_CheckoutCaptureRequest);
+export const isCheckoutRefundRequest: Guard<Schemas["CheckoutRefundRequest"]> = /* @__PURE__ */ guard(v_CheckoutCaptureRequest);
 
 /** Validates a CheckoutVoidRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutVoidRequest = /* @__PURE__ */ validator<Schemas["CheckoutVoidRequest"]>(v_CheckoutVoidRequest, "json");
+export const validateCheckoutVoidRequest: Validate<Schemas["CheckoutVoidRequest"]> = /* @__PURE__ */ validator(v_CheckoutVoidRequest, "json");
 
 /** Type guard for CheckoutVoidRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutVoidRequest = /* @__PURE__ */ guard<Schemas["CheckoutVoidRequest"]>(v_CheckoutVoidRequest);
+export const isCheckoutVoidRequest: Guard<Schemas["CheckoutVoidRequest"]> = /* @__PURE__ */ guard(v_CheckoutVoidRequest);
 
 /** Validates a ReportedAmount; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedAmount = /* @__PURE__ */ validator<Schemas["ReportedAmount"]>(v_ReportedAmount, "form");
+export const validateReportedAmount: Validate<Schemas["ReportedAmount"]> = /* @__PURE__ */ validator(v_ReportedAmount, "form");
 
 /** Type guard for ReportedAmount: true when the value satisfies every rule of the schema. */
-export const isReportedAmount = /* @__PURE__ */ guard<Schemas["ReportedAmount"]>(v_ReportedAmount);
+export const isReportedAmount: Guard<Schemas["ReportedAmount"]> = /* @__PURE__ */ guard(v_ReportedAmount);
 
 /** Validates a ReportedCurrency; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateReportedCurrency = /* @__PURE__ */ validator<Schemas["ReportedCurrency"]>(v_OrderId, "form");
+export const validateReportedCurrency: Validate<Schemas["ReportedCurrency"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ReportedCurrency: true when the value satisfies every rule of the schema. */
-export const isReportedCurrency = /* @__PURE__ */ guard<Schemas["ReportedCurrency"]>(v_OrderId);
+export const isReportedCurrency: Guard<Schemas["ReportedCurrency"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CheckoutReportedOrder; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutReportedOrder = /* @__PURE__ */ validator<Schemas["CheckoutReportedOrder"]>(v_CheckoutReportedOrder, "json");
+export const validateCheckoutReportedOrder: Validate<Schemas["CheckoutReportedOrder"]> = /* @__PURE__ */ validator(v_CheckoutReportedOrder, "json");
 
 /** Type guard for CheckoutReportedOrder: true when the value satisfies every rule of the schema. */
-export const isCheckoutReportedOrder = /* @__PURE__ */ guard<Schemas["CheckoutReportedOrder"]>(v_CheckoutReportedOrder);
+export const isCheckoutReportedOrder: Guard<Schemas["CheckoutReportedOrder"]> = /* @__PURE__ */ guard(v_CheckoutReportedOrder);
 
 /** Validates a CheckoutVoidResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutVoidResponse = /* @__PURE__ */ validator<Schemas["CheckoutVoidResponse"]>(v_CheckoutVoidResponse, "json");
+export const validateCheckoutVoidResponse: Validate<Schemas["CheckoutVoidResponse"]> = /* @__PURE__ */ validator(v_CheckoutVoidResponse, "json");
 
 /** Type guard for CheckoutVoidResponse: true when the value satisfies every rule of the schema. */
-export const isCheckoutVoidResponse = /* @__PURE__ */ guard<Schemas["CheckoutVoidResponse"]>(v_CheckoutVoidResponse);
+export const isCheckoutVoidResponse: Guard<Schemas["CheckoutVoidResponse"]> = /* @__PURE__ */ guard(v_CheckoutVoidResponse);
 
 /** Validates a CheckoutRetryRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRetryRequest = /* @__PURE__ */ validator<Schemas["CheckoutRetryRequest"]>(v_CheckoutVoidRequest, "json");
+export const validateCheckoutRetryRequest: Validate<Schemas["CheckoutRetryRequest"]> = /* @__PURE__ */ validator(v_CheckoutVoidRequest, "json");
 
 /** Type guard for CheckoutRetryRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRetryRequest = /* @__PURE__ */ guard<Schemas["CheckoutRetryRequest"]>(v_CheckoutVoidRequest);
+export const isCheckoutRetryRequest: Guard<Schemas["CheckoutRetryRequest"]> = /* @__PURE__ */ guard(v_CheckoutVoidRequest);
 
 /** Validates a CheckoutRecurringOrder; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRecurringOrder = /* @__PURE__ */ validator<Schemas["CheckoutRecurringOrder"]>(v_CheckoutRecurringOrder, "json");
+export const validateCheckoutRecurringOrder: Validate<Schemas["CheckoutRecurringOrder"]> = /* @__PURE__ */ validator(v_CheckoutRecurringOrder, "json");
 
 /** Type guard for CheckoutRecurringOrder: true when the value satisfies every rule of the schema. */
-export const isCheckoutRecurringOrder = /* @__PURE__ */ guard<Schemas["CheckoutRecurringOrder"]>(v_CheckoutRecurringOrder);
+export const isCheckoutRecurringOrder: Guard<Schemas["CheckoutRecurringOrder"]> = /* @__PURE__ */ guard(v_CheckoutRecurringOrder);
 
 /** Validates a CheckoutRecurringRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRecurringRequest = /* @__PURE__ */ validator<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
+export const validateCheckoutRecurringRequest: Validate<Schemas["CheckoutRecurringRequest"]> = /* @__PURE__ */ validator(v_CheckoutRecurringRequest, "json");
 
 /** Type guard for CheckoutRecurringRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutRecurringRequest = /* @__PURE__ */ guard<Schemas["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest);
+export const isCheckoutRecurringRequest: Guard<Schemas["CheckoutRecurringRequest"]> = /* @__PURE__ */ guard(v_CheckoutRecurringRequest);
 
 /** Validates a CheckoutRecurringResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutRecurringResponse = /* @__PURE__ */ validator<Schemas["CheckoutRecurringResponse"]>(v_CheckoutRecurringResponse, "json");
+export const validateCheckoutRecurringResponse: Validate<Schemas["CheckoutRecurringResponse"]> = /* @__PURE__ */ validator(v_CheckoutRecurringResponse, "json");
 
 /** Type guard for CheckoutRecurringResponse: true when the value satisfies every rule of the schema. */
-export const isCheckoutRecurringResponse = /* @__PURE__ */ guard<Schemas["CheckoutRecurringResponse"]>(v_CheckoutRecurringResponse);
+export const isCheckoutRecurringResponse: Guard<Schemas["CheckoutRecurringResponse"]> = /* @__PURE__ */ guard(v_CheckoutRecurringResponse);
 
 /** Validates a CheckoutStatusByPaymentId; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutStatusByPaymentId = /* @__PURE__ */ validator<Schemas["CheckoutStatusByPaymentId"]>(v_CheckoutStatusByPaymentId, "json");
+export const validateCheckoutStatusByPaymentId: Validate<Schemas["CheckoutStatusByPaymentId"]> = /* @__PURE__ */ validator(v_CheckoutStatusByPaymentId, "json");
 
 /** Type guard for CheckoutStatusByPaymentId: true when the value satisfies every rule of the schema. */
-export const isCheckoutStatusByPaymentId = /* @__PURE__ */ guard<Schemas["CheckoutStatusByPaymentId"]>(v_CheckoutStatusByPaymentId);
+export const isCheckoutStatusByPaymentId: Guard<Schemas["CheckoutStatusByPaymentId"]> = /* @__PURE__ */ guard(v_CheckoutStatusByPaymentId);
 
 /** Validates a CheckoutStatusByOrderId; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutStatusByOrderId = /* @__PURE__ */ validator<Schemas["CheckoutStatusByOrderId"]>(v_CheckoutStatusByOrderId, "json");
+export const validateCheckoutStatusByOrderId: Validate<Schemas["CheckoutStatusByOrderId"]> = /* @__PURE__ */ validator(v_CheckoutStatusByOrderId, "json");
 
 /** Type guard for CheckoutStatusByOrderId: true when the value satisfies every rule of the schema. */
-export const isCheckoutStatusByOrderId = /* @__PURE__ */ guard<Schemas["CheckoutStatusByOrderId"]>(v_CheckoutStatusByOrderId);
+export const isCheckoutStatusByOrderId: Guard<Schemas["CheckoutStatusByOrderId"]> = /* @__PURE__ */ guard(v_CheckoutStatusByOrderId);
 
 /** Validates a CheckoutStatusRequest; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutStatusRequest = /* @__PURE__ */ validator<Schemas["CheckoutStatusRequest"]>(v_CheckoutStatusRequest, "json");
+export const validateCheckoutStatusRequest: Validate<Schemas["CheckoutStatusRequest"]> = /* @__PURE__ */ validator(v_CheckoutStatusRequest, "json");
 
 /** Type guard for CheckoutStatusRequest: true when the value satisfies every rule of the schema. */
-export const isCheckoutStatusRequest = /* @__PURE__ */ guard<Schemas["CheckoutStatusRequest"]>(v_CheckoutStatusRequest);
+export const isCheckoutStatusRequest: Guard<Schemas["CheckoutStatusRequest"]> = /* @__PURE__ */ guard(v_CheckoutStatusRequest);
 
 /** Validates a CheckoutPaymentStatus; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutPaymentStatus = /* @__PURE__ */ validator<Schemas["CheckoutPaymentStatus"]>(v_CheckoutPaymentStatus, "json");
+export const validateCheckoutPaymentStatus: Validate<Schemas["CheckoutPaymentStatus"]> = /* @__PURE__ */ validator(v_CheckoutPaymentStatus, "json");
 
 /** Type guard for CheckoutPaymentStatus: true when the value satisfies every rule of the schema. */
-export const isCheckoutPaymentStatus = /* @__PURE__ */ guard<Schemas["CheckoutPaymentStatus"]>(v_CheckoutPaymentStatus);
+export const isCheckoutPaymentStatus: Guard<Schemas["CheckoutPaymentStatus"]> = /* @__PURE__ */ guard(v_CheckoutPaymentStatus);
 
 /** Validates a CheckoutStatusResponse; issues name fields by wire path (`order.amount` style by default). */
-export const validateCheckoutStatusResponse = /* @__PURE__ */ validator<Schemas["CheckoutStatusResponse"]>(v_CheckoutStatusResponse, "json");
+export const validateCheckoutStatusResponse: Validate<Schemas["CheckoutStatusResponse"]> = /* @__PURE__ */ validator(v_CheckoutStatusResponse, "json");
 
 /** Type guard for CheckoutStatusResponse: true when the value satisfies every rule of the schema. */
-export const isCheckoutStatusResponse = /* @__PURE__ */ guard<Schemas["CheckoutStatusResponse"]>(v_CheckoutStatusResponse);
+export const isCheckoutStatusResponse: Guard<Schemas["CheckoutStatusResponse"]> = /* @__PURE__ */ guard(v_CheckoutStatusResponse);
 
 /** Validates a CallbackThreeDsFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackThreeDsFields = /* @__PURE__ */ validator<Schemas["CallbackThreeDsFields"]>(v_CallbackThreeDsFields, "form");
+export const validateCallbackThreeDsFields: Validate<Schemas["CallbackThreeDsFields"]> = /* @__PURE__ */ validator(v_CallbackThreeDsFields, "form");
 
 /** Type guard for CallbackThreeDsFields: true when the value satisfies every rule of the schema. */
-export const isCallbackThreeDsFields = /* @__PURE__ */ guard<Schemas["CallbackThreeDsFields"]>(v_CallbackThreeDsFields);
+export const isCallbackThreeDsFields: Guard<Schemas["CallbackThreeDsFields"]> = /* @__PURE__ */ guard(v_CallbackThreeDsFields);
 
 /** Validates a DigitsText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateDigitsText = /* @__PURE__ */ validator<Schemas["DigitsText"]>(v_OrderId, "form");
+export const validateDigitsText: Validate<Schemas["DigitsText"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for DigitsText: true when the value satisfies every rule of the schema. */
-export const isDigitsText = /* @__PURE__ */ guard<Schemas["DigitsText"]>(v_OrderId);
+export const isDigitsText: Guard<Schemas["DigitsText"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a FlagText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateFlagText = /* @__PURE__ */ validator<Schemas["FlagText"]>(v_OrderId, "form");
+export const validateFlagText: Validate<Schemas["FlagText"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for FlagText: true when the value satisfies every rule of the schema. */
-export const isFlagText = /* @__PURE__ */ guard<Schemas["FlagText"]>(v_OrderId);
+export const isFlagText: Guard<Schemas["FlagText"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CallbackBrowserFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackBrowserFields = /* @__PURE__ */ validator<Schemas["CallbackBrowserFields"]>(v_CallbackBrowserFields, "form");
+export const validateCallbackBrowserFields: Validate<Schemas["CallbackBrowserFields"]> = /* @__PURE__ */ validator(v_CallbackBrowserFields, "form");
 
 /** Type guard for CallbackBrowserFields: true when the value satisfies every rule of the schema. */
-export const isCallbackBrowserFields = /* @__PURE__ */ guard<Schemas["CallbackBrowserFields"]>(v_CallbackBrowserFields);
+export const isCallbackBrowserFields: Guard<Schemas["CallbackBrowserFields"]> = /* @__PURE__ */ guard(v_CallbackBrowserFields);
 
 /** Validates a CallbackDataMap; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDataMap = /* @__PURE__ */ validator<Schemas["CallbackDataMap"]>(v_CallbackDataMap, "form");
+export const validateCallbackDataMap: Validate<Schemas["CallbackDataMap"]> = /* @__PURE__ */ validator(v_CallbackDataMap, "form");
 
 /** Type guard for CallbackDataMap: true when the value satisfies every rule of the schema. */
-export const isCallbackDataMap = /* @__PURE__ */ guard<Schemas["CallbackDataMap"]>(v_CallbackDataMap);
+export const isCallbackDataMap: Guard<Schemas["CallbackDataMap"]> = /* @__PURE__ */ guard(v_CallbackDataMap);
 
 /** Validates a CallbackDataObject; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDataObject = /* @__PURE__ */ validator<Schemas["CallbackDataObject"]>(v_CallbackDataObject, "form");
+export const validateCallbackDataObject: Validate<Schemas["CallbackDataObject"]> = /* @__PURE__ */ validator(v_CallbackDataObject, "form");
 
 /** Type guard for CallbackDataObject: true when the value satisfies every rule of the schema. */
-export const isCallbackDataObject = /* @__PURE__ */ guard<Schemas["CallbackDataObject"]>(v_CallbackDataObject);
+export const isCallbackDataObject: Guard<Schemas["CallbackDataObject"]> = /* @__PURE__ */ guard(v_CallbackDataObject);
 
 /** Validates a CallbackDataList; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDataList = /* @__PURE__ */ validator<Schemas["CallbackDataList"]>(v_CallbackDataList, "form");
+export const validateCallbackDataList: Validate<Schemas["CallbackDataList"]> = /* @__PURE__ */ validator(v_CallbackDataList, "form");
 
 /** Type guard for CallbackDataList: true when the value satisfies every rule of the schema. */
-export const isCallbackDataList = /* @__PURE__ */ guard<Schemas["CallbackDataList"]>(v_CallbackDataList);
+export const isCallbackDataList: Guard<Schemas["CallbackDataList"]> = /* @__PURE__ */ guard(v_CallbackDataList);
 
 /** Validates a CallbackCustomData; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackCustomData = /* @__PURE__ */ validator<Schemas["CallbackCustomData"]>(v_CallbackCustomData, "form");
+export const validateCallbackCustomData: Validate<Schemas["CallbackCustomData"]> = /* @__PURE__ */ validator(v_CallbackCustomData, "form");
 
 /** Type guard for CallbackCustomData: true when the value satisfies every rule of the schema. */
-export const isCallbackCustomData = /* @__PURE__ */ guard<Schemas["CallbackCustomData"]>(v_CallbackCustomData);
+export const isCallbackCustomData: Guard<Schemas["CallbackCustomData"]> = /* @__PURE__ */ guard(v_CallbackCustomData);
 
 /** Validates a ExtendedText; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateExtendedText = /* @__PURE__ */ validator<Schemas["ExtendedText"]>(v_OrderId, "form");
+export const validateExtendedText: Validate<Schemas["ExtendedText"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for ExtendedText: true when the value satisfies every rule of the schema. */
-export const isExtendedText = /* @__PURE__ */ guard<Schemas["ExtendedText"]>(v_OrderId);
+export const isExtendedText: Guard<Schemas["ExtendedText"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CallbackCommonFields; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackCommonFields = /* @__PURE__ */ validator<Schemas["CallbackCommonFields"]>(v_CallbackCommonFields, "form");
+export const validateCallbackCommonFields: Validate<Schemas["CallbackCommonFields"]> = /* @__PURE__ */ validator(v_CallbackCommonFields, "form");
 
 /** Type guard for CallbackCommonFields: true when the value satisfies every rule of the schema. */
-export const isCallbackCommonFields = /* @__PURE__ */ guard<Schemas["CallbackCommonFields"]>(v_CallbackCommonFields);
+export const isCallbackCommonFields: Guard<Schemas["CallbackCommonFields"]> = /* @__PURE__ */ guard(v_CallbackCommonFields);
 
 /** Validates a CallbackDate; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackDate = /* @__PURE__ */ validator<Schemas["CallbackDate"]>(v_CallbackDate, "form");
+export const validateCallbackDate: Validate<Schemas["CallbackDate"]> = /* @__PURE__ */ validator(v_CallbackDate, "form");
 
 /** Type guard for CallbackDate: true when the value satisfies every rule of the schema. */
-export const isCallbackDate = /* @__PURE__ */ guard<Schemas["CallbackDate"]>(v_CallbackDate);
+export const isCallbackDate: Guard<Schemas["CallbackDate"]> = /* @__PURE__ */ guard(v_CallbackDate);
 
 /** Validates a CallbackPanType; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackPanType = /* @__PURE__ */ validator<Schemas["CallbackPanType"]>(v_PanType, "form");
+export const validateCallbackPanType: Validate<Schemas["CallbackPanType"]> = /* @__PURE__ */ validator(v_PanType, "form");
 
 /** Type guard for CallbackPanType: true when the value satisfies every rule of the schema. */
-export const isCallbackPanType = /* @__PURE__ */ guard<Schemas["CallbackPanType"]>(v_PanType);
+export const isCallbackPanType: Guard<Schemas["CallbackPanType"]> = /* @__PURE__ */ guard(v_PanType);
 
 /** Validates a CallbackHash; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackHash = /* @__PURE__ */ validator<Schemas["CallbackHash"]>(v_Hash, "form");
+export const validateCallbackHash: Validate<Schemas["CallbackHash"]> = /* @__PURE__ */ validator(v_Hash, "form");
 
 /** Type guard for CallbackHash: true when the value satisfies every rule of the schema. */
-export const isCallbackHash = /* @__PURE__ */ guard<Schemas["CallbackHash"]>(v_Hash);
+export const isCallbackHash: Guard<Schemas["CallbackHash"]> = /* @__PURE__ */ guard(v_Hash);
 
 /** Validates a CheckoutCallback; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCheckoutCallback = /* @__PURE__ */ validator<Schemas["CheckoutCallback"]>(v_CheckoutCallback, "form");
+export const validateCheckoutCallback: Validate<Schemas["CheckoutCallback"]> = /* @__PURE__ */ validator(v_CheckoutCallback, "form");
 
 /** Type guard for CheckoutCallback: true when the value satisfies every rule of the schema. */
-export const isCheckoutCallback = /* @__PURE__ */ guard<Schemas["CheckoutCallback"]>(v_CheckoutCallback);
+export const isCheckoutCallback: Guard<Schemas["CheckoutCallback"]> = /* @__PURE__ */ guard(v_CheckoutCallback);
 
 /** Validates a CallbackAcknowledgement; issues name fields by wire path (`order.amount` style by default). */
-export const validateCallbackAcknowledgement = /* @__PURE__ */ validator<Schemas["CallbackAcknowledgement"]>(v_CallbackAcknowledgement, "json");
+export const validateCallbackAcknowledgement: Validate<Schemas["CallbackAcknowledgement"]> = /* @__PURE__ */ validator(v_CallbackAcknowledgement, "json");
 
 /** Type guard for CallbackAcknowledgement: true when the value satisfies every rule of the schema. */
-export const isCallbackAcknowledgement = /* @__PURE__ */ guard<Schemas["CallbackAcknowledgement"]>(v_CallbackAcknowledgement);
+export const isCallbackAcknowledgement: Guard<Schemas["CallbackAcknowledgement"]> = /* @__PURE__ */ guard(v_CallbackAcknowledgement);
 
 /** Validates a CallbackAction; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackAction = /* @__PURE__ */ validator<Schemas["CallbackAction"]>(v_OrderId, "form");
+export const validateCallbackAction: Validate<Schemas["CallbackAction"]> = /* @__PURE__ */ validator(v_OrderId, "form");
 
 /** Type guard for CallbackAction: true when the value satisfies every rule of the schema. */
-export const isCallbackAction = /* @__PURE__ */ guard<Schemas["CallbackAction"]>(v_OrderId);
+export const isCallbackAction: Guard<Schemas["CallbackAction"]> = /* @__PURE__ */ guard(v_OrderId);
 
 /** Validates a CallbackResult; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackResult = /* @__PURE__ */ validator<Schemas["CallbackResult"]>(v_CallbackResult, "form");
+export const validateCallbackResult: Validate<Schemas["CallbackResult"]> = /* @__PURE__ */ validator(v_CallbackResult, "form");
 
 /** Type guard for CallbackResult: true when the value satisfies every rule of the schema. */
-export const isCallbackResult = /* @__PURE__ */ guard<Schemas["CallbackResult"]>(v_CallbackResult);
+export const isCallbackResult: Guard<Schemas["CallbackResult"]> = /* @__PURE__ */ guard(v_CallbackResult);
 
 /** Validates a CallbackTransactionStatus; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateCallbackTransactionStatus = /* @__PURE__ */ validator<Schemas["CallbackTransactionStatus"]>(v_TransactionStatus, "form");
+export const validateCallbackTransactionStatus: Validate<Schemas["CallbackTransactionStatus"]> = /* @__PURE__ */ validator(v_TransactionStatus, "form");
 
 /** Type guard for CallbackTransactionStatus: true when the value satisfies every rule of the schema. */
-export const isCallbackTransactionStatus = /* @__PURE__ */ guard<Schemas["CallbackTransactionStatus"]>(v_TransactionStatus);
+export const isCallbackTransactionStatus: Guard<Schemas["CallbackTransactionStatus"]> = /* @__PURE__ */ guard(v_TransactionStatus);
 
 /** Validates a S2sCardCallback; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sCardCallback = /* @__PURE__ */ validator<Schemas["S2sCardCallback"]>(v_S2sCardCallback, "form");
+export const validateS2sCardCallback: Validate<Schemas["S2sCardCallback"]> = /* @__PURE__ */ validator(v_S2sCardCallback, "form");
 
 /** Type guard for S2sCardCallback: true when the value satisfies every rule of the schema. */
-export const isS2sCardCallback = /* @__PURE__ */ guard<Schemas["S2sCardCallback"]>(v_S2sCardCallback);
+export const isS2sCardCallback: Guard<Schemas["S2sCardCallback"]> = /* @__PURE__ */ guard(v_S2sCardCallback);
 
 /** Validates a S2sApmCallback; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateS2sApmCallback = /* @__PURE__ */ validator<Schemas["S2sApmCallback"]>(v_S2sApmCallback, "form");
+export const validateS2sApmCallback: Validate<Schemas["S2sApmCallback"]> = /* @__PURE__ */ validator(v_S2sApmCallback, "form");
 
 /** Type guard for S2sApmCallback: true when the value satisfies every rule of the schema. */
-export const isS2sApmCallback = /* @__PURE__ */ guard<Schemas["S2sApmCallback"]>(v_S2sApmCallback);
+export const isS2sApmCallback: Guard<Schemas["S2sApmCallback"]> = /* @__PURE__ */ guard(v_S2sApmCallback);
 
 /** Validates a RedirectReturnQuery; issues name fields by wire path (`parameters[pin]` style by default). */
-export const validateRedirectReturnQuery = /* @__PURE__ */ validator<Schemas["RedirectReturnQuery"]>(v_RedirectReturnQuery, "form");
+export const validateRedirectReturnQuery: Validate<Schemas["RedirectReturnQuery"]> = /* @__PURE__ */ validator(v_RedirectReturnQuery, "form");
 
 /** Type guard for RedirectReturnQuery: true when the value satisfies every rule of the schema. */
-export const isRedirectReturnQuery = /* @__PURE__ */ guard<Schemas["RedirectReturnQuery"]>(v_RedirectReturnQuery);
+export const isRedirectReturnQuery: Guard<Schemas["RedirectReturnQuery"]> = /* @__PURE__ */ guard(v_RedirectReturnQuery);

@@ -148,7 +148,9 @@ function emitValidators(part: ValidatorInputs, resources: SchemaResources | unde
       const home = runtime.get(name)!;
       if (used.has(name)) helpers.set(home, [...(helpers.get(home) ?? []), name]);
     }
-    const types = ['PathSegment', 'ValidationContext'].filter((type) => used.has(type));
+    // A wrapping module's exports carry their type by name (Validate<Schemas['X']>): inferred, a
+    // declaration file would spell each schema's type out in full (1.3 MB for validators.d.ts).
+    const types = [...(wraps ? (split ? ['Validate'] : ['Guard', 'Validate']) : []), ...['PathSegment', 'ValidationContext'].filter((type) => used.has(type))].sort();
     const generatedImports = new Map<string, string[]>();
     for (const name of [...used].sort()) {
       const home = homeOf(name);
@@ -192,9 +194,9 @@ function emitValidators(part: ValidatorInputs, resources: SchemaResources | unde
     return [
       [
         `/** Validates a ${name}; issues name fields by wire path (${style === 'form' ? '`parameters[pin]`' : '`order.amount`'} style by default). */`,
-        `export const ${validatorName(name)} = ${provided(`/* @__PURE__ */ validator<${type}>(${compiledFunction}, ${JSON.stringify(style)})`)};`,
+        `export const ${validatorName(name)}: Validate<${type}> = ${provided(`/* @__PURE__ */ validator(${compiledFunction}, ${JSON.stringify(style)})`)};`,
       ],
-      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base} = ${provided(`/* @__PURE__ */ guard<${type}>(${compiledFunction})`)};`],
+      [`/** Type guard for ${name}: true when the value satisfies every rule of the schema. */`, `export const is${base}: Guard<${type}> = ${provided(`/* @__PURE__ */ guard(${compiledFunction})`)};`],
     ];
   });
   const specs: ModuleSpec[] = [{ path: 'validators', own: layout.main, uses: [...mainUses], split: false, tail: exported, wraps: true }];
@@ -244,7 +246,7 @@ function emitValidators(part: ValidatorInputs, resources: SchemaResources | unde
       tail: [
         [
           `/** Validates a ${schemaName}: the client loads this module on the operation's first call. */`,
-          `export const validate = /* @__PURE__ */ validator<components['schemas'][${JSON.stringify(schemaName)}]>(${root}, ${JSON.stringify(style)});`,
+          `export const validate: Validate<components['schemas'][${JSON.stringify(schemaName)}]> = /* @__PURE__ */ validator(${root}, ${JSON.stringify(style)});`,
         ],
         ...listed(pieces),
         ...(fieldsOf.has(schemaName)

@@ -160,6 +160,9 @@ function presentCount(object: Record<string, unknown>, keys: readonly string[]):
 /** A generated type guard `isX(value)`. */
 export type Guard<T> = (value: unknown) => value is T;
 
+/** A generated validator `validateX(value, style?)`. */
+export type Validate<T> = (value: unknown, style?: WirePathStyle) => ValidationResult<T>;
+
 /** Builds a generated type guard `isX(value)` from its compiled function, used as a predicate. */
 export function guard<T>(validate: Compiled): Guard<T> {
   return (value): value is T => validate(readable(value));
@@ -264,10 +267,7 @@ function readable(value: unknown): unknown {
  * first (no allocation on a valid value), the reporting pass only when it says no. The result
  * carries the caller's value, also when a copy was validated (see `readable`).
  */
-export function validator<T>(
-  validate: Compiled,
-  defaultStyle: WirePathStyle,
-): (value: unknown, style?: WirePathStyle) => ValidationResult<T> {
+export function validator<T>(validate: Compiled, defaultStyle: WirePathStyle): Validate<T> {
   return (value, style = defaultStyle) => {
     try {
       const read = readable(value);

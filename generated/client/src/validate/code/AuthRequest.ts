@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from '../shared/AuthRequest+SaleCardRequest.js';
 import { v_YesNo } from '../shared/common.js';
 
@@ -35,7 +35,7 @@ function v_AuthRequest_properties_action(value: unknown, ctx?: ValidationContext
 }
 
 /** Validates a AuthRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["AuthRequest"]>(v_AuthRequest, "form");
+export const validate: Validate<components['schemas']["AuthRequest"]> = /* @__PURE__ */ validator(v_AuthRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_PaymentToken, v_SaleCardParameters];

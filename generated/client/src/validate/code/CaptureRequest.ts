@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_S2sTransactionRef } from '../shared/common.js';
 
 export function v_CaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -33,7 +33,7 @@ export function v_CaptureRequest_properties_action(value: unknown, ctx?: Validat
 }
 
 /** Validates a CaptureRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CaptureRequest"]>(v_CaptureRequest, "form");
+export const validate: Validate<components['schemas']["CaptureRequest"]> = /* @__PURE__ */ validator(v_CaptureRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","amount","client_key","hash","trans_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
 import { VALUE_6, v_CardDataFields, v_CardNumber, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sPayeeFields, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters } from '../shared/common.js';
 
@@ -132,7 +132,7 @@ export function v_Card2CardRequest_properties_action(value: unknown, ctx?: Valid
 }
 
 /** Validates a Card2CardRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["Card2CardRequest"]>(v_Card2CardRequest, "form");
+export const validate: Validate<components['schemas']["Card2CardRequest"]> = /* @__PURE__ */ validator(v_Card2CardRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","card_cvv2","card_exp_month","card_exp_year","card_number","card_token","channel_id","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","parameters","payee_address","payee_address2","payee_birth_date","payee_card_number","payee_city","payee_country","payee_email","payee_first_name","payee_last_name","payee_middle_name","payee_phone","payee_state","payee_zip","payer_address","payer_address2","payer_birth_date","payer_city","payer_country","payer_district","payer_email","payer_first_name","payer_house_number","payer_ip","payer_language","payer_last_name","payer_middle_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","return_url","term_url_3ds","term_url_target"];

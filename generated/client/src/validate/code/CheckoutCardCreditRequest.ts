@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { fractionDigits } from '../../runtime/decimal.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { MAP_1, v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_VoucherWalletParameters } from '../shared/common.js';
 
 export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -70,7 +70,7 @@ export function v_CheckoutCardCreditRequest(value: unknown, ctx?: ValidationCont
 }
 
 /** Validates a CheckoutCardCreditRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutCardCreditRequest"]>(v_CheckoutCardCreditRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutCardCreditRequest"]> = /* @__PURE__ */ validator(v_CheckoutCardCreditRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["card_token","custom_data","hash","merchant_key","order_amount","order_currency","order_description","order_id","payee_first_name","payee_last_name"];

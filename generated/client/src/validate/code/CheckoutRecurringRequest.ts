@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_Currency, v_Hash, v_OrderDescription, v_OrderId, v_S2sZeroAmountRule_then_properties_order_amount_not, v_SessionCustomer, v_VoucherWalletParameters } from '../shared/common.js';
 
 export function v_CheckoutRecurringOrder(value: unknown, ctx?: ValidationContext): boolean {
@@ -83,7 +83,7 @@ export function v_CheckoutRecurringRequest(value: unknown, ctx?: ValidationConte
 }
 
 /** Validates a CheckoutRecurringRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRecurringRequest"]>(v_CheckoutRecurringRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutRecurringRequest"]> = /* @__PURE__ */ validator(v_CheckoutRecurringRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["custom_data","customer","hash","merchant_key","order","recurring_init_trans_id","recurring_token","schedule_id"];

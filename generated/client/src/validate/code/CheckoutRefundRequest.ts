@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_Hash, v_OrderId } from '../shared/common.js';
 
 export function v_CheckoutCaptureRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -39,7 +39,7 @@ export function v_CheckoutCaptureRequest(value: unknown, ctx?: ValidationContext
 }
 
 /** Validates a CheckoutRefundRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRefundRequest"]>(v_CheckoutCaptureRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutRefundRequest"]> = /* @__PURE__ */ validator(v_CheckoutCaptureRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["amount","hash","merchant_key","payment_id"];

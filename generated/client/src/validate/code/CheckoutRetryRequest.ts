@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Hash, v_OrderId } from '../shared/common.js';
 
 export function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -33,7 +33,7 @@ export function v_CheckoutVoidRequest(value: unknown, ctx?: ValidationContext): 
 }
 
 /** Validates a CheckoutRetryRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutRetryRequest"]>(v_CheckoutVoidRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutRetryRequest"]> = /* @__PURE__ */ validator(v_CheckoutVoidRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["hash","merchant_key","payment_id"];

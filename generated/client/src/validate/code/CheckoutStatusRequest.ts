@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, isPlainObject, noteWarning, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Hash, v_OrderId } from '../shared/common.js';
 
 const VALUE_11 = [[["payment_id"],[]],[["order_id"],[]]];
@@ -199,7 +199,7 @@ function v_CheckoutStatusByOrderId_properties_size_not_anyOf_1(value: unknown, c
 }
 
 /** Validates a CheckoutStatusRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutStatusRequest"]>(v_CheckoutStatusRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutStatusRequest"]> = /* @__PURE__ */ validator(v_CheckoutStatusRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["hash","merchant_key","order_id","payment_id","size"];

@@ -2,10 +2,11 @@
 
 import type { components } from '../../schema.js';
 import { validator } from '../../runtime/validation.js';
+import type { Validate } from '../../runtime/validation.js';
 import { v_CheckoutVoidRequest } from './CheckoutRetryRequest.js';
 
 /** Validates a CheckoutVoidRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CheckoutVoidRequest"]>(v_CheckoutVoidRequest, "json");
+export const validate: Validate<components['schemas']["CheckoutVoidRequest"]> = /* @__PURE__ */ validator(v_CheckoutVoidRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["hash","merchant_key","payment_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, noteWarning, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
 import { v_CardDataFields_x_warning, v_CardNumber, v_OrderId, v_S2sCardPayerExtras, v_S2sNonZeroAmountRule, v_S2sPayeeFields, v_VoucherWalletParameters } from '../shared/common.js';
 
@@ -100,7 +100,7 @@ function v_Credit2CardRequest_allOf_4_oneOf_1(value: unknown, ctx?: ValidationCo
 }
 
 /** Validates a Credit2CardRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["Credit2CardRequest"]>(v_Credit2CardRequest, "form");
+export const validate: Validate<components['schemas']["Credit2CardRequest"]> = /* @__PURE__ */ validator(v_Credit2CardRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_Credit2CardParameters];

@@ -3,7 +3,7 @@
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
 import { compareDecimal, fractionDigits } from '../../runtime/decimal.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { MAP_1, v_Amount, v_ClientKey, v_Email, v_Hash, v_OrderDescription, v_OrderId } from '../shared/common.js';
 
 const SET_2 = /* @__PURE__ */ new Set<unknown>(["mtn-gh","airtel-gh","tigo-gh","vodafone-gh","safaricom-ke","airtel-ke","equitel-ke","t-kash-ke","telcom-ke","mtn-ci","orange-ci","moov-ci","wave-ci","mtn-cm","orange-cm","vodacom-tz","airtel-tz","tigo-tz","halopesa-tz","vodafone-eg","orange-eg","etisalat-eg","aman-eg"]);
@@ -755,7 +755,7 @@ function v_Credit2VirtualRequest_allOf_12_if_properties_parameters_properties_mo
 }
 
 /** Validates a Credit2VirtualRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["Credit2VirtualRequest"]>(v_Credit2VirtualRequest, "form");
+export const validate: Validate<components['schemas']["Credit2VirtualRequest"]> = /* @__PURE__ */ validator(v_Credit2VirtualRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","brand","client_key","hash","order_amount","order_currency","order_description","order_id","parameters","payee_email","payee_first_name","payee_last_name"];

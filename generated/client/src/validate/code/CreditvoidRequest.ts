@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Amount, v_S2sTransactionRef } from '../shared/common.js';
 
 export function v_CreditvoidRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -33,7 +33,7 @@ export function v_CreditvoidRequest_properties_action(value: unknown, ctx?: Vali
 }
 
 /** Validates a CreditvoidRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["CreditvoidRequest"]>(v_CreditvoidRequest, "form");
+export const validate: Validate<components['schemas']["CreditvoidRequest"]> = /* @__PURE__ */ validator(v_CreditvoidRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","amount","client_key","hash","trans_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Debit2VirtualFields } from '../shared/common.js';
 
 export function v_Debit2VirtualRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -31,7 +31,7 @@ function v_Debit2VirtualRequest_properties_action(value: unknown, ctx?: Validati
 }
 
 /** Validates a Debit2VirtualRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["Debit2VirtualRequest"]>(v_Debit2VirtualRequest, "form");
+export const validate: Validate<components['schemas']["Debit2VirtualRequest"]> = /* @__PURE__ */ validator(v_Debit2VirtualRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","brand","client_key","custom_data","hash","identifier","order_amount","order_currency","order_description","order_id","parameters","payer_address","payer_city","payer_country","payer_email","payer_first_name","payer_ip","payer_language","payer_last_name","payer_phone","payer_phone_country_code","payer_state","payer_zip","return_url"];

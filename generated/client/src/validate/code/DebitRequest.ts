@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, defer, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
 import { VALUE_6, v_CardDataFields, v_CardTokenFields, v_OrderId, v_S2sCardPayerExtras, v_S2sZeroAmountRule, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 
@@ -91,7 +91,7 @@ export function v_DebitRequest_properties_action(value: unknown, ctx?: Validatio
 }
 
 /** Validates a DebitRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["DebitRequest"]>(v_DebitRequest, "form");
+export const validate: Validate<components['schemas']["DebitRequest"]> = /* @__PURE__ */ validator(v_DebitRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_DebitParameters];

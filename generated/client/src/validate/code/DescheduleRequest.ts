@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_OrderId, v_S2sScheduleRef } from '../shared/common.js';
 
 export function v_DescheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -33,7 +33,7 @@ export function v_DescheduleRequest_properties_action(value: unknown, ctx?: Vali
 }
 
 /** Validates a DescheduleRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["DescheduleRequest"]>(v_DescheduleRequest, "form");
+export const validate: Validate<components['schemas']["DescheduleRequest"]> = /* @__PURE__ */ validator(v_DescheduleRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","hash","recurring_token","schedule_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_ClientKey, v_Hash, v_OrderId } from '../shared/common.js';
 
 export function v_GetTransStatusByOrderRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -48,7 +48,7 @@ export function v_GetTransStatusByOrderRequest_properties_action(value: unknown,
 }
 
 /** Validates a GetTransStatusByOrderRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["GetTransStatusByOrderRequest"]>(v_GetTransStatusByOrderRequest, "form");
+export const validate: Validate<components['schemas']["GetTransStatusByOrderRequest"]> = /* @__PURE__ */ validator(v_GetTransStatusByOrderRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","hash","order_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sTransactionRef } from '../shared/common.js';
 
 export function v_GetTransStatusRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -31,7 +31,7 @@ function v_GetTransStatusRequest_properties_action(value: unknown, ctx?: Validat
 }
 
 /** Validates a GetTransStatusRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["GetTransStatusRequest"]>(v_GetTransStatusRequest, "form");
+export const validate: Validate<components['schemas']["GetTransStatusRequest"]> = /* @__PURE__ */ validator(v_GetTransStatusRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","hash","trans_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, codePointLength, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_CryptoGatewayParameters_properties_bech32, v_Email, v_OrderId, v_SessionBillingAddress } from '../shared/common.js';
 
 export function v_HpfBrowserInfo(value: unknown, ctx?: ValidationContext): boolean {
@@ -72,7 +72,7 @@ export function v_HpfBrowserInfo_properties_userAgent(value: unknown, ctx?: Vali
 }
 
 /** Validates a HpfPaymentRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["HpfPaymentRequest"]>(v_HpfPaymentRequest, "json");
+export const validate: Validate<components['schemas']["HpfPaymentRequest"]> = /* @__PURE__ */ validator(v_HpfPaymentRequest, "json");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["billing_address","birth_day","browser_info","email","name","selected_language","with_hosted_fields"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sScheduleRef } from '../shared/common.js';
 
 export function v_PauseScheduleRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -31,7 +31,7 @@ export function v_PauseScheduleRequest_properties_action(value: unknown, ctx?: V
 }
 
 /** Validates a PauseScheduleRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["PauseScheduleRequest"]>(v_PauseScheduleRequest, "form");
+export const validate: Validate<components['schemas']["PauseScheduleRequest"]> = /* @__PURE__ */ validator(v_PauseScheduleRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","hash","schedule_id"];

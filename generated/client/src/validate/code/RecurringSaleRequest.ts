@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sZeroAmountRule, v_YesNo } from '../shared/common.js';
 import { v_RecurringChargeFields } from '../shared/RecurringDebitRequest+RecurringSaleRequest.js';
 
@@ -35,7 +35,7 @@ export function v_RecurringSaleRequest_properties_action(value: unknown, ctx?: V
 }
 
 /** Validates a RecurringSaleRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["RecurringSaleRequest"]>(v_RecurringSaleRequest, "form");
+export const validate: Validate<components['schemas']["RecurringSaleRequest"]> = /* @__PURE__ */ validator(v_RecurringSaleRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","auth","client_key","custom_data","hash","order_amount","order_currency","order_description","order_id","payer_ip","recurring_first_trans_id","recurring_init_trans_id","recurring_token","schedule_id"];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, closestAlternative, codePointLength, hasOwn, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sOrderFields, v_S2sPayerFields } from '../shared/AuthRequest+7-bwphx9.js';
 import { PATTERN_86, v_ApcShipping_properties_companyName, v_OrderId, v_S2sNonZeroAmountRule, v_SaleCardRequest_properties_action, v_Url, v_VoucherWalletParameters, v_YesNo } from '../shared/common.js';
 import { v_ArTransferParameters, v_BankAccountDebitParameters, v_BnplAParameters, v_BnplBParameters, v_CryptoConvertParameters, v_CryptoDepositParameters, v_CryptoWithdrawalParameters, v_DeviceWalletParameters, v_DlParameters, v_EmailTransferParameters, v_FxConvertParameters, v_InstallmentRedirectParameters, v_LatamDocumentParameters, v_LocalCollectionParameters, v_MobileMoneyKeParameters, v_MobileMoneyParameters, v_MxTransferParameters, v_OpenBankingParameters, v_P1PersonalIdParameters, v_P2PayMethodParameters, v_PayoutEmailParameters, v_PersonalIdMethodParameters, v_PinVoucherParameters, v_SmsTransferParameters, v_TelecomOtpParameters, v_TradingDepositParameters, v_TradingWithdrawalParameters, v_UpiAParameters, v_UpiBParameters, v_UpiCParameters, v_VcardParameters, v_WebWalletParameters } from '../shared/SaleApmRequest+SessionMethodParameters.js';
@@ -743,7 +743,7 @@ function v_SaleApmPersonalIdMethodRequest_allOf_1_if_properties_payer_country(va
 }
 
 /** Validates a SaleApmRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["SaleApmRequest"]>(v_SaleApmRequest, "form");
+export const validate: Validate<components['schemas']["SaleApmRequest"]> = /* @__PURE__ */ validator(v_SaleApmRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_DeviceWalletParameters, v_InstallmentRedirectParameters, v_LocalCollectionParameters, v_OpenBankingParameters, v_WebWalletParameters];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt, visit } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_CardSaleFields, v_PaymentToken, v_SaleCardParameters } from '../shared/AuthRequest+SaleCardRequest.js';
 import { v_OrderId, v_S2sZeroAmountRule, v_SaleCardRequest_allOf_1_if_properties_auth, v_SaleCardRequest_properties_action, v_YesNo } from '../shared/common.js';
 
@@ -82,7 +82,7 @@ function v_SaleCardRequest_allOf_1_if(value: unknown): boolean {
 }
 
 /** Validates a SaleCardRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["SaleCardRequest"]>(v_SaleCardRequest, "form");
+export const validate: Validate<components['schemas']["SaleCardRequest"]> = /* @__PURE__ */ validator(v_SaleCardRequest, "form");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_PaymentToken, v_SaleCardParameters];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_SessionFields, v_SessionMethodParameters, v_SessionOrder } from '../shared/SessionRequest+SessionTokenRequest.js';
 
 export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -18,7 +18,7 @@ export function v_SessionRequest(value: unknown, ctx?: ValidationContext): boole
 }
 
 /** Validates a SessionRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["SessionRequest"]>(v_SessionRequest, "json");
+export const validate: Validate<components['schemas']["SessionRequest"]> = /* @__PURE__ */ validator(v_SessionRequest, "json");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_SessionMethodParameters, v_SessionOrder];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { ValidationContext } from '../../runtime/validation.js';
+import type { Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_Url } from '../shared/common.js';
 import { v_SessionFields, v_SessionMethodParameters, v_SessionOrder } from '../shared/SessionRequest+SessionTokenRequest.js';
 
@@ -25,7 +25,7 @@ export function v_SessionTokenRequest(value: unknown, ctx?: ValidationContext): 
 }
 
 /** Validates a SessionTokenRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["SessionTokenRequest"]>(v_SessionTokenRequest, "json");
+export const validate: Validate<components['schemas']["SessionTokenRequest"]> = /* @__PURE__ */ validator(v_SessionTokenRequest, "json");
 
 /** Deferred pieces this validator's code loads in turn. */
 export const deferred = [v_SessionMethodParameters, v_SessionOrder];

@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sScheduleRef } from '../shared/common.js';
 import { v_ScheduleOptions } from '../shared/CreateScheduleRequest+UpdateScheduleRequest.js';
 
@@ -33,7 +33,7 @@ export function v_UpdateScheduleRequest_properties_action(value: unknown, ctx?: 
 }
 
 /** Validates a UpdateScheduleRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["UpdateScheduleRequest"]>(v_UpdateScheduleRequest, "form");
+export const validate: Validate<components['schemas']["UpdateScheduleRequest"]> = /* @__PURE__ */ validator(v_UpdateScheduleRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","day_of_month","delayed_first_payment","delays","first_payment_day_of_month","first_payment_day_of_week","first_payment_interval_length","first_payment_interval_unit","hash","interval_length","interval_unit","name","payments_count","schedule_id"];

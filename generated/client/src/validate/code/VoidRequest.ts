@@ -2,7 +2,7 @@
 
 import type { components } from '../../schema.js';
 import { validator, isPlainObject, reject, rejectAt } from '../../runtime/validation.js';
-import type { PathSegment, ValidationContext } from '../../runtime/validation.js';
+import type { PathSegment, Validate, ValidationContext } from '../../runtime/validation.js';
 import { v_S2sTransactionRef } from '../shared/common.js';
 
 export function v_VoidRequest(value: unknown, ctx?: ValidationContext): boolean {
@@ -31,7 +31,7 @@ export function v_VoidRequest_properties_action(value: unknown, ctx?: Validation
 }
 
 /** Validates a VoidRequest: the client loads this module on the operation's first call. */
-export const validate = /* @__PURE__ */ validator<components['schemas']["VoidRequest"]>(v_VoidRequest, "form");
+export const validate: Validate<components['schemas']["VoidRequest"]> = /* @__PURE__ */ validator(v_VoidRequest, "form");
 
 /** Every field the request defines: the client refuses any other (a `cardNumber` would be a second PAN on the wire). */
 export const fields = ["action","client_key","hash","trans_id"];
