@@ -1,6 +1,6 @@
 // The part of the model an emitter that never shows what a field is for reads: the model built
 // from the bundled document without the fields' descriptions. Only the types, the docs and the
-// bundle show that prose; the TypeScript client and validators, the kit and the sandbox are built
+// bundle show that prose; both clients with their validators, the kit and the sandbox are built
 // from the rules. Declared as such an emitter's `reads` (`withoutFieldProse` in
 // emitters/emitter.ts), it keeps the emitter's cached files through an edit of a field's
 // description, the platform team's most common one.
@@ -11,9 +11,9 @@
 // (`not`, `if`, `then`, `else`, through any `$ref`) keeps all of its own. An operation's request
 // schema keeps its description (both clients' doc comments carry it as the operation's), and
 // nothing outside `components.schemas` is touched: the `x-` extensions (a signature recipe's
-// description), examples, enums and defaults are data. (The PHP validators tell two schemas
-// apart by their fields' descriptions when they fold identical ones, so the PHP emitter reads
-// the whole spec.)
+// description), examples, enums and defaults are data. (The PHP validators fold schemas with the
+// same content into one method: over this part, two that differ only in their fields' prose
+// fold too, and an edit of that prose leaves the PHP package as it was.)
 import type { OpenApiDocument } from './openapi.js';
 import { buildSpecModel, type SpecModel } from './spec-model.js';
 

@@ -12,7 +12,7 @@ import { clientOperations, type ClientOperation } from '../../model/operations.j
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SignatureRecipeData } from '../../model/signature-recipes.js';
 import type { SpecModel } from '../../model/spec-model.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 import { phpLiteral, phpString } from '../../shared/php-literal.js';
 import { validatorsClass } from './validation/index.js';
 
@@ -20,7 +20,7 @@ const NAMESPACE = 'PaymentGateway\\MerchantClient';
 const SOURCE = 'generators/emitters/php';
 const GROUPS = { card: 'Card', apm: 'Apm', checkout: 'Checkout' } as const;
 
-export const phpEmitter: Emitter = {
+export const phpEmitter: Emitter = withoutFieldProse({
   name: 'php',
   async emit(model: SpecModel, context: EmitContext): Promise<readonly GeneratedFile[]> {
     const operations = clientOperations(model);
@@ -43,7 +43,7 @@ export const phpEmitter: Emitter = {
       ...eventClasses(model),
     ];
   },
-};
+});
 
 function phpFile(path: string, contents: string): GeneratedFile {
   return { path: `php/${path}`, contents, kind: 'php', source: SOURCE };

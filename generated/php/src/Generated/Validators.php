@@ -367,7 +367,7 @@ final class Validators
         'CheckoutOrderStatus' => 'v_CheckoutOrderStatus',
         'CheckoutTransactionStatus' => 'v_CheckoutTransactionStatus',
         'CheckoutCaptureResponse' => 'v_CheckoutCaptureResponse',
-        'CheckoutRefundRequest' => 'v_CheckoutRefundRequest',
+        'CheckoutRefundRequest' => 'v_CheckoutCaptureRequest',
         'CheckoutVoidRequest' => 'v_CheckoutVoidRequest',
         'ReportedAmount' => 'v_ReportedAmount',
         'ReportedCurrency' => 'v_OrderId',
@@ -10096,96 +10096,6 @@ final class Validators
             }
         } elseif (!(is_string($value) && isset(self::SET_9[$value])) && ValidationContext::reject($ctx, 'enum', 'must be one of: settled, pending, decline, declined, SETTLED, PENDING, DECLINE, DECLINED')) {
             return false;
-        }
-        return true;
-    }
-
-    public static function v_CheckoutRefundRequest(mixed $value, ?ValidationContext $ctx = null): bool
-    {
-        if ($ctx === null) {
-            if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-                return false;
-            } else {
-                $fields1 = (array) $value;
-                if (array_key_exists('merchant_key', $fields1)) {
-                    $v2 = $fields1['merchant_key'];
-                    if (!is_string($v2)) {
-                        return false;
-                    } elseif (strlen($v2) > 255 && mb_strlen($v2, 'UTF-8') > 255) {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-                if (array_key_exists('payment_id', $fields1)) {
-                    $v4 = $fields1['payment_id'];
-                    if (!is_string($v4)) {
-                        return false;
-                    } elseif (strlen($v4) > 255 && mb_strlen($v4, 'UTF-8') > 255) {
-                        return false;
-                    }
-                } else {
-                    return false;
-                }
-                if (array_key_exists('amount', $fields1)) {
-                    $v6 = $fields1['amount'];
-                    if (!is_string($v6)) {
-                        return false;
-                    } else {
-                        if (strlen($v6) > 255 && mb_strlen($v6, 'UTF-8') > 255) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_1, $v6) !== 1) {
-                            return false;
-                        }
-                    }
-                } else {
-                    return false;
-                }
-                if (array_key_exists('hash', $fields1)) {
-                    $v8 = $fields1['hash'];
-                    if (!is_string($v8)) {
-                        return false;
-                    } else {
-                        if (strlen($v8) > 64 && mb_strlen($v8, 'UTF-8') > 64) {
-                            return false;
-                        }
-                        if (preg_match(self::PATTERN_2, $v8) !== 1) {
-                            return false;
-                        }
-                    }
-                } else {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (!(is_array($value) ? ($value === [] ? !Checks::$strictJson : !array_is_list($value)) : $value instanceof \stdClass)) {
-            if (ValidationContext::reject($ctx, 'type', 'must be an object')) {
-                return false;
-            }
-        } else {
-            $fields10 = (array) $value;
-            if (array_key_exists('merchant_key', $fields10)) {
-                $ctx->visit('merchant_key', $fields10['merchant_key'], self::v_OrderId(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'merchant_key', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('payment_id', $fields10)) {
-                $ctx->visit('payment_id', $fields10['payment_id'], self::v_OrderId(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'payment_id', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('amount', $fields10)) {
-                $ctx->visit('amount', $fields10['amount'], self::v_Amount(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'amount', 'required', 'is required')) {
-                return false;
-            }
-            if (array_key_exists('hash', $fields10)) {
-                $ctx->visit('hash', $fields10['hash'], self::v_Hash(...));
-            } elseif (ValidationContext::rejectAt($ctx, 'hash', 'required', 'is required')) {
-                return false;
-            }
         }
         return true;
     }
