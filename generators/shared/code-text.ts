@@ -56,9 +56,23 @@ export function nameList(names: readonly string[]): string[] | WriterFunction {
 }
 
 /**
+ * A doc comment, as ts-morph prints one: on one line when the text is, else a block with a ` * `
+ * per line. A `*\/` in the text (a spec description may hold one) would close the comment early:
+ * it is written `* /`, as the PHP docblocks write it.
+ */
+export function docComment(text: string): string {
+  const safe = text.replace(/\*\//g, '* /');
+  if (!safe.includes('\n')) return `/** ${safe} */`;
+  return `/**\n${safe
+    .split('\n')
+    .map((line) => (line === '' ? ' *' : ` * ${line}`))
+    .join('\n')}\n */`;
+}
+
+/**
  * `export const name: Type = initializer;` with its doc comment, as a statement of its own:
  * ts-morph would indent every line after the first of a multi-line initializer (a hanging indent).
  */
 export function exportedConst(declaration: { readonly name: string; readonly type: string; readonly initializer: string; readonly doc: string }): string {
-  return `/** ${declaration.doc} */\nexport const ${declaration.name}: ${declaration.type} = ${declaration.initializer};`;
+  return `${docComment(declaration.doc)}\nexport const ${declaration.name}: ${declaration.type} = ${declaration.initializer};`;
 }

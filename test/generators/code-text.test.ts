@@ -1,7 +1,8 @@
 // Given/want table for the code text the emitters build from data: short lists on one line,
 // longer ones one entry per line with a trailing comma, strings in single quotes.
 import { describe, expect, it } from 'vitest';
-import { literal, objectLiteral, propertyKey, stringLiteral } from '../../generators/shared/code-text.js';
+import { docComment, literal, objectLiteral, propertyKey, stringLiteral } from '../../generators/shared/code-text.js';
+import { codeProject } from '../../generators/shared/ts-project.js';
 
 describe('literal', () => {
   it.each([
@@ -46,5 +47,22 @@ describe('names', () => {
 
   it('stringLiteral escapes what a single-quoted string cannot hold', () => {
     expect(stringLiteral("a'b\u2028")).toBe("'a\\'b\u2028'");
+  });
+});
+
+describe('docComment', () => {
+  // The named types were printed by ts-morph; their text now is this: both print every doc alike.
+  const byTsMorph = (doc: string) => codeProject().createSourceFile('doc.ts').addTypeAlias({ name: 'A', type: 'string', docs: [doc] }).getSourceFile().getFullText();
+  it.each([
+    { given: 'One line.', want: '/** One line. */' },
+    { given: 'Two\nlines.', want: '/**\n * Two\n * lines.\n */' },
+    { given: 'A paragraph.\n\nAnother.', want: '/**\n * A paragraph.\n *\n * Another.\n */' },
+  ])('$want', ({ given, want }) => {
+    expect(docComment(given)).toBe(want);
+    expect(`${docComment(given)}\ntype A = string;\n`).toBe(byTsMorph(given));
+  });
+
+  it('keeps a comment whole when the text holds its end (ts-morph 27 throws on such a doc)', () => {
+    expect(docComment('Ends with */ here')).toBe('/** Ends with * / here */');
   });
 });
