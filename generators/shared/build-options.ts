@@ -6,8 +6,6 @@
 // source, so a package never builds looser than its code is checked.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-// ts-morph's copy of the compiler, which the emitters load anyway: a second one costs a third of a second.
-import { ts } from 'ts-morph';
 
 /** Root options that describe this repository's type check, not a package's build. */
 const REPOSITORY_ONLY: ReadonlySet<string> = new Set(['noEmit', 'paths', 'rootDirs', 'resolveJsonModule', 'allowJs']);
@@ -15,6 +13,9 @@ const REPOSITORY_ONLY: ReadonlySet<string> = new Set(['noEmit', 'paths', 'rootDi
 /** The root tsconfig.json's compiler options a package build takes over. */
 export async function checkingOptions(projectRoot: string): Promise<Record<string, unknown>> {
   const path = join(projectRoot, 'tsconfig.json');
+  // ts-morph's copy of the compiler (a second copy would cost a third of a second to load), loaded
+  // only when an emitter builds a package's configs: a run that takes those from the cache never loads it.
+  const { ts } = await import('ts-morph');
   const { config, error } = ts.parseConfigFileTextToJson(path, await readFile(path, 'utf8'));
   if (error) throw new Error(`tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
   const options = (config as { compilerOptions: Record<string, unknown> }).compilerOptions;

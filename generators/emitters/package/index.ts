@@ -8,14 +8,12 @@
 // gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-// ts-morph's own copy of the compiler: importing `typescript` as well would load a second one.
-import { StructureKind, ts, VariableDeclarationKind, type VariableStatementStructure } from 'ts-morph';
+import type { ts as Compiler } from 'ts-morph';
 import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
-import { stringLiteral } from '../../shared/code-text.js';
-import { codeProject } from '../../shared/ts-project.js';
+import { docComment, stringLiteral } from '../../shared/code-text.js';
 import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -34,8 +32,12 @@ const SUBPATHS: Readonly<Record<string, string>> = {
 /** The emitters that write the client's generated modules (client/src). */
 const CODE_EMITTERS = ['client', 'validators', 'types'];
 
-/** A TypeScript module's relative imports (static, dynamic, re-exports), as paths next to `path`. */
-function relativeImports(path: string, contents: string): string[] {
+/**
+ * A TypeScript module's relative imports (static, dynamic, re-exports, type-only ones too), as
+ * paths next to `path`, read by the compiler's pre-processor (es-module-lexer misses the
+ * type-only re-exports the runtime needs).
+ */
+function relativeImports(ts: typeof Compiler, path: string, contents: string): string[] {
   return ts
     .preProcessFile(contents, true, true)
     .importedFiles.map((file) => file.fileName)
@@ -44,10 +46,10 @@ function relativeImports(path: string, contents: string): string[] {
 }
 
 /** The runtime templates (client/src/runtime/…) that `roots` import, directly or through each other. */
-function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): GeneratedFile[] {
+function reachedRuntime(ts: typeof Compiler, roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): GeneratedFile[] {
   const reached = new Map<string, GeneratedFile>();
   const visit = (file: GeneratedFile): void => {
-    for (const path of relativeImports(file.path, file.contents)) {
+    for (const path of relativeImports(ts, file.path, file.contents)) {
       const module = runtime.get(path);
       if (module && !reached.has(path)) {
         reached.set(path, module);
@@ -79,22 +81,17 @@ export const packageEmitter: Emitter = withoutFieldProse({
     const own = await templates('templates/package', 'client/src');
     const runtime = new Map((await templates('templates/runtime', 'client/src/runtime')).map((file) => [file.path, file]));
     const generated = CODE_EMITTERS.flatMap((name) => context.filesOf(name)).filter((file) => file.kind === 'typescript' && file.path.startsWith('client/src/'));
-    const files: GeneratedFile[] = [...reachedRuntime([...own, ...generated], runtime), ...own];
-    const constant = (name: string, doc: string, value: string): VariableStatementStructure => ({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [doc],
-      declarations: [{ name, initializer: stringLiteral(value) }],
-    });
-    const version = codeProject().createSourceFile('version.ts', {
-      statements: [
-        constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
-        constant('PACKAGE_VERSION', "This package's own version (semantic versioning by the breaking-change gate), beside the interface's.", project.clientPackage.version),
-        constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
-      ],
-    });
-    files.push({ path: 'client/src/version.ts', contents: version.getFullText(), kind: 'typescript', source: 'generators/emitters/package' });
+    // ts-morph's copy of the compiler (importing `typescript` as well would load a second one),
+    // loaded only when this emitter runs: a run that takes the package's files from the cache never loads it.
+    const { ts } = await import('ts-morph');
+    const files: GeneratedFile[] = [...reachedRuntime(ts, [...own, ...generated], runtime), ...own];
+    const constant = (name: string, doc: string, value: string) => `${docComment(doc)}\nexport const ${name} = ${stringLiteral(value)};\n`;
+    const version = [
+      constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
+      constant('PACKAGE_VERSION', "This package's own version (semantic versioning by the breaking-change gate), beside the interface's.", project.clientPackage.version),
+      constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
+    ].join('');
+    files.push({ path: 'client/src/version.ts', contents: version, kind: 'typescript', source: 'generators/emitters/package' });
     files.push({
       path: 'client/README.md',
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
