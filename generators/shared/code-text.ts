@@ -70,9 +70,11 @@ export function docComment(text: string): string {
 }
 
 /**
- * `export const name: Type = initializer;` with its doc comment, as a statement of its own:
- * ts-morph would indent every line after the first of a multi-line initializer (a hanging indent).
+ * `export const name: Type = initializer;` (`export const name = initializer;` without a type) with
+ * its doc comment, as a statement of its own: ts-morph would indent every line after the first of a
+ * multi-line initializer (a hanging indent).
  */
-export function exportedConst(declaration: { readonly name: string; readonly type: string; readonly initializer: string; readonly doc: string }): string {
-  return `${docComment(declaration.doc)}\nexport const ${declaration.name}: ${declaration.type} = ${declaration.initializer};`;
+export function exportedConst(declaration: { readonly name: string; readonly type?: string; readonly initializer: string; readonly doc: string }): string {
+  const type = declaration.type === undefined ? '' : `: ${declaration.type}`;
+  return `${docComment(declaration.doc)}\nexport const ${declaration.name}${type} = ${declaration.initializer};`;
 }

@@ -13,7 +13,7 @@ import { packageReleases, renderPackageChangelog } from '../../model/package-rel
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
-import { docComment, stringLiteral } from '../../shared/code-text.js';
+import { exportedConst, stringLiteral } from '../../shared/code-text.js';
 import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -85,13 +85,13 @@ export const packageEmitter: Emitter = withoutFieldProse({
     // loaded only when this emitter runs: a run that takes the package's files from the cache never loads it.
     const { ts } = await import('ts-morph');
     const files: GeneratedFile[] = [...reachedRuntime(ts, [...own, ...generated], runtime), ...own];
-    const constant = (name: string, doc: string, value: string) => `${docComment(doc)}\nexport const ${name} = ${stringLiteral(value)};\n`;
+    const constant = (name: string, doc: string, value: string) => exportedConst({ name, doc, initializer: stringLiteral(value) });
     const version = [
       constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
       constant('PACKAGE_VERSION', "This package's own version (semantic versioning by the breaking-change gate), beside the interface's.", project.clientPackage.version),
       constant('GENERATOR_VERSION', 'Version of the generator toolchain that produced it.', project.version),
-    ].join('');
-    files.push({ path: 'client/src/version.ts', contents: version, kind: 'typescript', source: 'generators/emitters/package' });
+    ];
+    files.push({ path: 'client/src/version.ts', contents: `${version.join('\n')}\n`, kind: 'typescript', source: 'generators/emitters/package' });
     files.push({
       path: 'client/README.md',
       contents: await readFile(join(root, 'templates/package/README.md'), 'utf8'),
