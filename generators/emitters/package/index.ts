@@ -8,12 +8,12 @@
 // gets a stub folder with main/types for resolvers that predate `exports` (TypeScript's node10).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import type { ts as Compiler } from 'ts-morph';
 import { packageReleases, renderPackageChangelog } from '../../model/package-releases.js';
 import { renderChangelog } from '../../model/releases.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { buildConfigs, buildScript, dualPackageFields } from '../../shared/build-options.js';
 import { exportedConst, stringLiteral } from '../../shared/code-text.js';
+import { moduleSpecifiers } from '../../shared/module-imports.js';
 import { type EmitContext, type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
 
 /** The client package's dependencies: only the transport. */
@@ -32,32 +32,26 @@ const SUBPATHS: Readonly<Record<string, string>> = {
 /** The emitters that write the client's generated modules (client/src). */
 const CODE_EMITTERS = ['client', 'validators', 'types'];
 
-/**
- * A TypeScript module's relative imports (static, dynamic, re-exports, type-only ones too), as
- * paths next to `path`, read by the compiler's pre-processor (es-module-lexer misses the
- * type-only re-exports the runtime needs).
- */
-function relativeImports(ts: typeof Compiler, path: string, contents: string): string[] {
-  return ts
-    .preProcessFile(contents, true, true)
-    .importedFiles.map((file) => file.fileName)
+/** A TypeScript module's relative imports (type-only and dynamic ones too), as paths next to `path`. */
+async function relativeImports(path: string, contents: string): Promise<string[]> {
+  return (await moduleSpecifiers(path, contents))
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => posix.join(posix.dirname(path), specifier).replace(/\.js$/, '.ts'));
 }
 
 /** The runtime templates (client/src/runtime/…) that `roots` import, directly or through each other. */
-function reachedRuntime(ts: typeof Compiler, roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): GeneratedFile[] {
+async function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): Promise<GeneratedFile[]> {
   const reached = new Map<string, GeneratedFile>();
-  const visit = (file: GeneratedFile): void => {
-    for (const path of relativeImports(ts, file.path, file.contents)) {
+  const visit = async (file: GeneratedFile): Promise<void> => {
+    for (const path of await relativeImports(file.path, file.contents)) {
       const module = runtime.get(path);
       if (module && !reached.has(path)) {
         reached.set(path, module);
-        visit(module);
+        await visit(module);
       }
     }
   };
-  roots.forEach(visit);
+  for (const root of roots) await visit(root);
   return [...reached.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -81,10 +75,7 @@ export const packageEmitter: Emitter = withoutFieldProse({
     const own = await templates('templates/package', 'client/src');
     const runtime = new Map((await templates('templates/runtime', 'client/src/runtime')).map((file) => [file.path, file]));
     const generated = CODE_EMITTERS.flatMap((name) => context.filesOf(name)).filter((file) => file.kind === 'typescript' && file.path.startsWith('client/src/'));
-    // ts-morph's copy of the compiler (importing `typescript` as well would load a second one),
-    // loaded only when this emitter runs: a run that takes the package's files from the cache never loads it.
-    const { ts } = await import('ts-morph');
-    const files: GeneratedFile[] = [...reachedRuntime(ts, [...own, ...generated], runtime), ...own];
+    const files: GeneratedFile[] = [...(await reachedRuntime([...own, ...generated], runtime)), ...own];
     const constant = (name: string, doc: string, value: string) => exportedConst({ name, doc, initializer: stringLiteral(value) });
     const version = [
       constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
