@@ -9,6 +9,7 @@ import type { EmitContext, Emitter, GeneratedFile } from './emitters/emitter.js'
 import { phpEmitter } from './emitters/php/index.js';
 import { packageEmitter } from './emitters/package/index.js';
 import { sandboxEmitter } from './emitters/sandbox/index.js';
+import { schemaEmitter } from './emitters/schema/index.js';
 import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
@@ -19,10 +20,10 @@ import { Finalizer } from './output/finalize.js';
 import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
 // Every emitter starts at once (those with dependsOn when their dependencies are done); the ones
-// with a worker thread (bundle, types) start it in warmUp. They are listed first: emitters start in
+// with a worker thread (bundle, schema) start it in warmUp. They are listed first: emitters start in
 // this order (dependencies first), and an emitter's synchronous part runs to its end before the
 // next starts, so these hand the worker its job before the validators hold the main thread.
-export const EMITTERS: readonly Emitter[] = [bundleEmitter, typesEmitter, docsEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
+export const EMITTERS: readonly Emitter[] = [bundleEmitter, schemaEmitter, typesEmitter, docsEmitter, validatorsEmitter, clientEmitter, packageEmitter, sandboxEmitter, conformanceEmitter, phpEmitter];
 
 export interface GenerateOptions {
   readonly projectRoot: string;

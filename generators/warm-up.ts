@@ -4,7 +4,7 @@
 // model. This module and what it imports stay light: the generators' tools (ts-morph, Redocly,
 // ajv) load only after it has run (main.ts imports the rest dynamically).
 import { bundleEmitter } from './emitters/bundle/index.js';
-import { openapiTypescript } from './emitters/types/openapi-typescript.js';
+import { openapiTypescript } from './emitters/schema/openapi-typescript.js';
 import { EmitterCache, runDigests, runInputs, specFilePaths, type RunDigests } from './emitter-cache.js';
 
 /** The emitters' workers, by emitter: the pipeline's `warmUp` of each starts the same one. */

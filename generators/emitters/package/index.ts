@@ -29,7 +29,10 @@ const SUBPATHS: Readonly<Record<string, string>> = {
   'form-codec': 'runtime/form-codec',
 };
 
-/** The emitters that write the client's generated modules (client/src). */
+/**
+ * The emitters that write the client's generated modules that import others (client/src): the
+ * schema emitter's schema.ts imports nothing, so the package does not wait for openapi-typescript.
+ */
 const CODE_EMITTERS = ['client', 'validators', 'types'];
 
 /** A TypeScript module's relative imports (type-only and dynamic ones too), as paths next to `path`. */

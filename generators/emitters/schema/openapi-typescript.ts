@@ -6,4 +6,4 @@ import type { OpenAPITSOptions } from 'openapi-typescript';
 import type { SpecModel } from '../../model/spec-model.js';
 import { oneShotWorker } from '../../shared/tool-worker.js';
 
-export const openapiTypescript = oneShotWorker<{ document: SpecModel['document']; options: OpenAPITSOptions }, string>('emitters/types/openapi-typescript-worker.mjs');
+export const openapiTypescript = oneShotWorker<{ document: SpecModel['document']; options: OpenAPITSOptions }, string>('emitters/schema/openapi-typescript-worker.mjs');
