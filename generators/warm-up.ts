@@ -16,12 +16,15 @@ const WORKERS: readonly (() => void)[] = [() => bundleEmitter.warmUp?.(), () => 
  * toolchain and the spec files, hashed once), for the pipeline's `digests`.
  */
 export async function warmUpWorkers(projectRoot: string, cacheDir: string | undefined): Promise<RunDigests | undefined> {
+  const startAll = () => WORKERS.forEach((start) => start());
   if (cacheDir === undefined) {
-    for (const start of WORKERS) start();
+    startAll();
     return undefined;
   }
+  // A cache that no run has filled serves nothing: the workers need not wait for the digests.
+  const last = await new EmitterCache(cacheDir).lastInputs();
+  if (last === undefined) startAll();
   const digests = await runDigests(projectRoot, specFilePaths());
-  const [last, inputs] = await Promise.all([new EmitterCache(cacheDir).lastInputs(), runInputs(projectRoot, digests)]);
-  if (last !== inputs) for (const start of WORKERS) start();
+  if (last !== undefined && last !== (await runInputs(projectRoot, digests))) startAll();
   return digests;
 }

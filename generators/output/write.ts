@@ -2,6 +2,7 @@
 // in check mode, reports every difference without touching the tree.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { withOpenFile } from '../shared/open-files.js';
 
 export type OutputFiles = ReadonlyMap<string, string>;
 
@@ -14,22 +15,25 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** What `outDir` holds now of each path in `files` (undefined: missing), read together (shared/open-files.ts). */
+async function currentTexts(outDir: string, files: OutputFiles): Promise<Map<string, string | undefined>> {
+  const paths = [...files.keys()];
+  const texts = await Promise.all(paths.map((path) => withOpenFile(() => readFile(join(outDir, path), 'utf8').catch(() => undefined))));
+  return new Map(paths.map((path, i) => [path, texts[i]]));
+}
+
 /** Writes what differs and removes what no emitter produced; returns those paths (relative to `outDir`). */
 export async function writeOutput(outDir: string, files: OutputFiles): Promise<string[]> {
-  const changed: string[] = [];
-  for (const stale of (await listFiles(outDir)).filter((path) => !files.has(path))) {
-    await rm(join(outDir, stale));
-    changed.push(stale);
-  }
-  for (const [path, contents] of files) {
+  const stale = (await listFiles(outDir)).filter((path) => !files.has(path));
+  await Promise.all(stale.map((path) => rm(join(outDir, path))));
+  const current = await currentTexts(outDir, files);
+  const changed = [...files].filter(([path, contents]) => current.get(path) !== contents);
+  for (const [path, contents] of changed) {
     const target = join(outDir, path);
-    const current = await readFile(target, 'utf8').catch(() => undefined);
-    if (current === contents) continue;
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, contents);
-    changed.push(path);
   }
-  return changed;
+  return [...stale, ...changed.map(([path]) => path)];
 }
 
 /** Paths that differ between `outDir` and `files`: changed, missing or stale. */
@@ -37,10 +41,11 @@ export async function diffOutput(outDir: string, files: OutputFiles): Promise<st
   const differences: string[] = [];
   const existing = await listFiles(outDir);
   for (const path of existing) if (!files.has(path)) differences.push(`stale: ${path}`);
+  const current = await currentTexts(outDir, files);
   for (const [path, contents] of files) {
-    const current = await readFile(join(outDir, path), 'utf8').catch(() => undefined);
-    if (current === undefined) differences.push(`missing: ${path}`);
-    else if (current !== contents) differences.push(`changed: ${path}`);
+    const text = current.get(path);
+    if (text === undefined) differences.push(`missing: ${path}`);
+    else if (text !== contents) differences.push(`changed: ${path}`);
   }
   return differences;
 }
