@@ -1,7 +1,7 @@
 // The whole generation: load the spec once, run every emitter over the same model, finalize.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { bundleEmitter } from './emitters/bundle/index.js';
 import { clientEmitter } from './emitters/client/index.js';
 import { docsEmitter } from './emitters/docs/index.js';
@@ -14,8 +14,8 @@ import { conformanceEmitter } from './emitters/conformance/index.js';
 import { typesEmitter } from './emitters/types/index.js';
 import { validatorsEmitter } from './emitters/validators/index.js';
 import { digestFiles, digestOutput, digestText, EmitterCache, plainJson, runDigests, runInputs, specFilePaths, type CachedEmitter, type RunDigests, type ToolchainDigests } from './emitter-cache.js';
-import { loadSpec, specFromBundle, type SpecBundle } from './model/load-spec.js';
-import { buildSpecModel, type SpecModel } from './model/spec-model.js';
+import { bundleSpec, modelFromBundle, type SpecBundle } from './model/load-spec.js';
+import type { SpecModel } from './model/spec-model.js';
 import { Finalizer } from './output/finalize.js';
 import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
@@ -41,7 +41,8 @@ export interface GenerateOptions {
   /**
    * Where the bundled spec comes from: `npm run generate` and `npm run dev` hand over the spec
    * check's bundle, so the spec is bundled once and the check runs while the workers load (it
-   * throws to stop the run when the spec is refused). Without it the pipeline bundles the spec.
+   * throws to stop the run when the spec is refused), with the model its hash stage built from it
+   * (the project's deployment file), so the model is built once. Without it the pipeline bundles the spec.
    */
   readonly bundle?: () => Promise<SpecBundle>;
   /**
@@ -63,10 +64,9 @@ export interface EmitterEvent {
 export { GENERATE_CACHE_DIR } from './locations.js';
 
 export async function loadModel(projectRoot: string, rootFile = SPEC_ROOT_FILE, deploymentFile = DEPLOYMENT_FILE, bundled?: SpecBundle): Promise<SpecModel> {
-  const spec = bundled
-    ? await specFromBundle(bundled, join(projectRoot, deploymentFile))
-    : await loadSpec({ rootFile: join(projectRoot, rootFile), redoclyConfig: join(projectRoot, 'redocly.yaml'), deploymentFile: join(projectRoot, deploymentFile) });
-  return buildSpecModel(spec.document, spec.sourceFiles.map((file) => relative(projectRoot, file)));
+  if (bundled?.model) return bundled.model;
+  const bundle = bundled ?? (await bundleSpec({ rootFile: join(projectRoot, rootFile), redoclyConfig: join(projectRoot, 'redocly.yaml') }));
+  return modelFromBundle(bundle, projectRoot, join(projectRoot, deploymentFile));
 }
 
 /** Runs the emitters and returns generated/-relative path → final file text. */

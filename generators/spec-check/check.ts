@@ -12,9 +12,10 @@
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
-import type { SpecBundle } from '../model/load-spec.js';
+import { DEPLOYMENT_FILE } from '../locations.js';
+import { modelFromBundle, type SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
-import { buildSpecModel } from '../model/spec-model.js';
+import type { SpecModel } from '../model/spec-model.js';
 import { lintSpec, specCheckConfig } from './lint.js';
 import { rememberedExamples, type PassedExamplesPlace } from './passed-examples.js';
 import { hasErrors, reportable, type SpecProblem } from './problem.js';
@@ -26,6 +27,8 @@ export interface SpecCheckOptions {
   readonly rootFile?: string;
   /** Relative to the project root (or absolute): redocly.yaml unless given. */
   readonly redoclyConfig?: string;
+  /** Relative to the project root (or absolute): spec/deployment.yaml unless given (the hash stage's model applies it, as a generation's does). */
+  readonly deploymentFile?: string;
   /**
    * Where the examples stage remembers the last examples and schemas it passed (`npm run generate`
    * and `npm run dev`: .cache/spec-check, git-ignored), with the toolchain's `common` digest
@@ -42,6 +45,8 @@ export interface SpecCheck {
   readonly document?: OpenApiDocument;
   /** The files the bundle read (absolute paths), with `document`: `npm run generate` builds its model from this bundle. */
   readonly fileDependencies?: readonly string[];
+  /** The bundle's model (load-spec.ts modelFromBundle), when the check got to the hash stage: `npm run generate` takes it over. */
+  readonly model?: SpecModel;
   /** Finds where a node of the bundle is written (for `spec:sign-examples`). */
   readonly locator: SourceLocator;
 }
@@ -55,9 +60,9 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
   const locator = new SourceLocator(new BaseResolver(), rootFile, options.projectRoot);
   const linted = await lintSpec(rootFile, config, resolver, options.projectRoot);
   let fileDependencies: readonly string[] = [];
-  const done = (problems: readonly SpecProblem[], document?: OpenApiDocument): SpecCheck => {
+  const done = (problems: readonly SpecProblem[], document?: OpenApiDocument, model?: SpecModel): SpecCheck => {
     const reported = reportable(problems);
-    return { problems: reported, passes: !hasErrors(reported), ...(document ? { document, fileDependencies } : {}), locator };
+    return { problems: reported, passes: !hasErrors(reported), ...(document ? { document, fileDependencies } : {}), ...(model ? { model } : {}), locator };
   };
   if (hasErrors(linted)) return done(linted);
 
@@ -71,7 +76,9 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
     if (hasErrors(examples)) return done([...linted, ...examples], document);
     await remembered?.record();
   }
-  return done([...linted, ...(await hashProblems(document, locator, options.projectRoot))], document);
+  const deploymentFile = resolve(options.projectRoot, options.deploymentFile ?? DEPLOYMENT_FILE);
+  const hashes = await hashProblems({ document, fileDependencies }, deploymentFile, locator, options.projectRoot);
+  return done([...linted, ...hashes.problems], document, hashes.model);
 }
 
 /** Thrown by checkedBundle for a spec the check refuses: its problems, to report at their file:line:col. */
@@ -91,7 +98,7 @@ export class SpecRefused extends Error {
 export async function checkedBundle(options: SpecCheckOptions): Promise<SpecBundle> {
   const checked = await checkSpec(options);
   if (!checked.passes) throw new SpecRefused(checked.problems);
-  return { document: checked.document!, fileDependencies: checked.fileDependencies! };
+  return { document: checked.document!, fileDependencies: checked.fileDependencies!, ...(checked.model ? { model: checked.model } : {}) };
 }
 
 type Json = Record<string, unknown>;
@@ -177,9 +184,9 @@ export interface HashFix {
 }
 
 /** The examples whose `hash` is not what their recipe gives under the example password. */
-export async function exampleHashFixes(document: OpenApiDocument, locator: SourceLocator): Promise<HashFix[]> {
+export async function exampleHashFixes(model: SpecModel, locator: SourceLocator): Promise<HashFix[]> {
   const byExample = new Map<string, { example: SignedExample; title: string; want: string }[]>();
-  for (const example of signedExamples(buildSpecModel(document, []))) {
+  for (const example of signedExamples(model)) {
     const key = JSON.stringify(example.at);
     byExample.set(key, [...(byExample.get(key) ?? []), { example, title: example.title, want: exampleHash(example.recipe, example.value, example.signing) }]);
   }
@@ -194,16 +201,19 @@ export async function exampleHashFixes(document: OpenApiDocument, locator: Sourc
   return fixes;
 }
 
-async function hashProblems(document: OpenApiDocument, locator: SourceLocator, projectRoot: string): Promise<SpecProblem[]> {
+/** The hash stage: the bundle's model (undefined when the model refuses the spec), and the example hashes it finds wrong. */
+async function hashProblems(bundled: SpecBundle, deploymentFile: string, locator: SourceLocator, projectRoot: string): Promise<{ problems: SpecProblem[]; model?: SpecModel }> {
+  let model: SpecModel;
   let fixes: HashFix[];
   try {
-    fixes = await exampleHashFixes(document, locator);
+    model = await modelFromBundle(bundled, projectRoot, deploymentFile);
+    fixes = await exampleHashFixes(model, locator);
   } catch (error) {
     // The model refuses what no lint rule covers (an action without x-protocols, a bad recipe).
     const root = await locator.locate([]);
-    return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/model', message: (error as Error).message.replaceAll(`${projectRoot}/`, ''), severity: 'error' }];
+    return { problems: [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/model', message: (error as Error).message.replaceAll(`${projectRoot}/`, ''), severity: 'error' }] };
   }
-  return fixes.map(({ example, want, place, conflict }) => ({
+  const problems = fixes.map(({ example, want, place, conflict }): SpecProblem => ({
     stage: 'examples',
     file: place.file,
     line: place.line,
@@ -212,6 +222,7 @@ async function hashProblems(document: OpenApiDocument, locator: SourceLocator, p
     message: conflict ? conflictMessage(example.key, conflict) : `Example \`${example.key}\` (${example.title}): \`hash\` is not what its recipe gives under the example password, which is ${want}; \`npm run spec:sign-examples\` writes it.`,
     severity: 'error',
   }));
+  return { problems, model };
 }
 
 export function conflictMessage(key: string, conflict: NonNullable<HashFix['conflict']>): string {

@@ -48,13 +48,13 @@ async function main(): Promise<void> {
   parseCommandLine({ usage: USAGE, options: {} });
   const check = await checkSpec({ projectRoot: TOOLCHAIN_ROOT });
   const others = check.problems.filter((problem) => problem.severity === 'error' && problem.rule !== HASH_RULE);
-  if (others.length > 0 || !check.document) {
+  if (others.length > 0 || !check.model) {
     for (const problem of others) console.error(formatProblem(problem));
     console.error('Examples are signed once the rest of the spec checks out: fix the errors above first.');
     process.exitCode = 1;
     return;
   }
-  const fixes = await exampleHashFixes(check.document, check.locator);
+  const fixes = await exampleHashFixes(check.model, check.locator);
   for (const { example, place, conflict } of fixes) if (conflict) console.error(`${place.file}:${place.line}:${place.col}: ${conflictMessage(example.key, conflict)}`);
   const written = writeHashes(fixes.filter((fix) => !fix.conflict));
   for (const line of written) console.log(line);
