@@ -8,7 +8,8 @@
 //   3. the example hashes: each recomputed from its body under the example password.
 // Only the first stage with an error is reported (problem.ts), so a consequence never buries its
 // cause. With `passedExamples`, stage 2 is skipped for examples and schemas it passed before
-// (passed-examples.ts); ajv loads only when the stage runs.
+// (passed-examples.ts; ajv loads only when the stage runs), and a spec file whose text an earlier
+// check parsed is not parsed again (parsed-files.ts).
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
@@ -17,6 +18,7 @@ import { modelFromBundle, type SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import type { SpecModel } from '../model/spec-model.js';
 import { lintSpec, specCheckConfig } from './lint.js';
+import { RememberingResolver } from './parsed-files.js';
 import { rememberedExamples, type PassedExamplesPlace } from './passed-examples.js';
 import { hasErrors, reportable, type SpecProblem } from './problem.js';
 import { SourceLocator, type SourceLocation } from './source-locations.js';
@@ -30,9 +32,10 @@ export interface SpecCheckOptions {
   /** Relative to the project root (or absolute): spec/deployment.yaml unless given (the hash stage's model applies it, as a generation's does). */
   readonly deploymentFile?: string;
   /**
-   * Where the examples stage remembers the last examples and schemas it passed (`npm run generate`
-   * and `npm run dev`: .cache/spec-check, git-ignored), with the toolchain's `common` digest
-   * (emitter-cache.ts) that is part of the key. Without it the stage always runs.
+   * Where the examples stage remembers the last examples and schemas it passed, and the check the
+   * spec files it parsed (`npm run generate` and `npm run dev`: .cache/spec-check, git-ignored),
+   * with the toolchain's `common` digest (emitter-cache.ts) that is part of both keys. Without it
+   * the stage always runs and every file is parsed.
    */
   readonly passedExamples?: PassedExamplesPlace;
 }
@@ -53,12 +56,14 @@ export interface SpecCheck {
 
 export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
   const rootFile = resolve(options.projectRoot, options.rootFile ?? 'spec/openapi.yaml');
-  // One resolver: the lint and the bundle read and parse each file once between them.
-  const resolver = new BaseResolver();
+  // One resolver: the lint and the bundle read and parse each file once between them, and with
+  // `passedExamples` a file parsed by an earlier check is not parsed again (parsed-files.ts).
+  const resolver = await RememberingResolver.open(options.passedExamples);
   const config = await specCheckConfig(resolve(options.projectRoot, options.redoclyConfig ?? 'redocly.yaml'), resolver);
   // Its own resolver: bundling rewrites the references of the files it has read, in place.
   const locator = new SourceLocator(new BaseResolver(), rootFile, options.projectRoot);
   const linted = await lintSpec(rootFile, config, resolver, options.projectRoot);
+  await resolver.remember();
   let fileDependencies: readonly string[] = [];
   const done = (problems: readonly SpecProblem[], document?: OpenApiDocument, model?: SpecModel): SpecCheck => {
     const reported = reportable(problems);

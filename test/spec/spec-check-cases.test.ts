@@ -43,7 +43,7 @@ async function check(text: string, name: string, passedFrom?: string): Promise<s
 describe('the spec check', () => {
   it('passes the base spec', async () => {
     expect(await check(base, 'base')).toEqual([]);
-    expect(readdirSync(basePassed), 'the pass is on record').toHaveLength(1);
+    expect(readdirSync(basePassed).filter((name) => name.startsWith('passed-examples-')), 'the pass is on record').toHaveLength(1);
   });
 
   it.each(cases.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
