@@ -91,6 +91,19 @@ export interface CachedEmitter {
   readonly finalized: readonly (readonly [string, string])[];
 }
 
+/** Whether a file under `paths` (relative to `root`) was written after `time` (ms since the epoch): a hint, as cheap as a stat of each. */
+export async function writtenSince(root: string, paths: readonly string[], time: number): Promise<boolean> {
+  const newer = async (path: string): Promise<boolean> => {
+    const full = join(root, path);
+    const info = await stat(full).catch(() => undefined);
+    if (info === undefined) return false;
+    if (!info.isDirectory()) return info.mtimeMs > time;
+    const names = (await readdir(full)).filter((name) => !NOT_INPUTS.has(name));
+    return (await Promise.all(names.map((name) => newer(join(path, name))))).some(Boolean);
+  };
+  return (await Promise.all(paths.map(newer))).some(Boolean);
+}
+
 /**
  * A digest of every file under `paths` (relative to `root`; missing ones count as missing), by path
  * and content. The files are read together (shared/open-files.ts) and hashed in path order.
@@ -191,6 +204,11 @@ export class EmitterCache {
    */
   async lastInputs(): Promise<string | undefined> {
     return readFile(join(this.#dir, LAST_INPUTS), 'utf8').catch(() => undefined);
+  }
+
+  /** When the last run recorded its inputs (ms since the epoch), or undefined. */
+  async lastInputsTime(): Promise<number | undefined> {
+    return (await stat(join(this.#dir, LAST_INPUTS)).catch(() => undefined))?.mtimeMs;
   }
 
   async recordInputs(inputs: string): Promise<void> {
