@@ -36,25 +36,25 @@ const SUBPATHS: Readonly<Record<string, string>> = {
 const CODE_EMITTERS = ['client', 'validators', 'types'];
 
 /** A TypeScript module's relative imports (type-only and dynamic ones too), as paths next to `path`. */
-async function relativeImports(path: string, contents: string): Promise<string[]> {
-  return (await moduleSpecifiers(path, contents))
+function relativeImports(path: string, contents: string): string[] {
+  return moduleSpecifiers(path, contents)
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => posix.join(posix.dirname(path), specifier).replace(/\.js$/, '.ts'));
 }
 
 /** The runtime templates (client/src/runtime/…) that `roots` import, directly or through each other. */
-async function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): Promise<GeneratedFile[]> {
+function reachedRuntime(roots: readonly GeneratedFile[], runtime: ReadonlyMap<string, GeneratedFile>): GeneratedFile[] {
   const reached = new Map<string, GeneratedFile>();
-  const visit = async (file: GeneratedFile): Promise<void> => {
-    for (const path of await relativeImports(file.path, file.contents)) {
+  const visit = (file: GeneratedFile): void => {
+    for (const path of relativeImports(file.path, file.contents)) {
       const module = runtime.get(path);
       if (module && !reached.has(path)) {
         reached.set(path, module);
-        await visit(module);
+        visit(module);
       }
     }
   };
-  for (const root of roots) await visit(root);
+  roots.forEach(visit);
   return [...reached.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -78,7 +78,7 @@ export const packageEmitter: Emitter = withoutFieldProse({
     const own = await templates('templates/package', 'client/src');
     const runtime = new Map((await templates('templates/runtime', 'client/src/runtime')).map((file) => [file.path, file]));
     const generated = CODE_EMITTERS.flatMap((name) => context.filesOf(name)).filter((file) => file.kind === 'typescript' && file.path.startsWith('client/src/'));
-    const files: GeneratedFile[] = [...(await reachedRuntime([...own, ...generated], runtime)), ...own];
+    const files: GeneratedFile[] = [...reachedRuntime([...own, ...generated], runtime), ...own];
     const constant = (name: string, doc: string, value: string) => exportedConst({ name, doc, initializer: stringLiteral(value) });
     const version = [
       constant('SPEC_VERSION', 'Version of the spec (info.version) this client was generated from.', model.specVersion),
