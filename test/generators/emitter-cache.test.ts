@@ -1,9 +1,10 @@
 // The per-emitter cache (generate({ cacheDir })): a run from the cache gives the files a run
-// without it gives, after each kind of edit, and runs only the emitters whose inputs changed.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// without it gives, after each kind of edit, and runs only the emitters whose inputs changed; and
+// the hint that starts the tools' workers early sees a spec file written after the last run.
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { plainJson } from '../../generators/emitter-cache.js';
+import { EmitterCache, plainJson, writtenSince } from '../../generators/emitter-cache.js';
 import { bundleEmitter } from '../../generators/emitters/bundle/index.js';
 import { validatorsEmitter } from '../../generators/emitters/validators/index.js';
 import { generate, type EmitterEvent } from '../../generators/pipeline.js';
@@ -87,5 +88,36 @@ describe('plainJson', () => {
     { given: { a: undefined }, want: /Undefined/ },
   ])('refuses what JSON would not show: $want', ({ given, want }) => {
     expect(() => plainJson(given)).toThrow(want);
+  });
+});
+
+describe('the warm-up hint', () => {
+  // warmUpWorkers starts the tools' workers before the digests when a spec file was written after
+  // the last run recorded its inputs: writtenSince against EmitterCache.lastInputsTime.
+  const hint = join(PROJECT_ROOT, 'test', '.output', 'warm-up-hint');
+  afterAll(() => rm(hint, { recursive: true, force: true }));
+
+  it('sees a file written after the last run, in any folder but node_modules and .bundle', async () => {
+    await rm(hint, { recursive: true, force: true });
+    for (const folder of ['spec/methods', 'spec/node_modules', 'spec/.bundle']) await mkdir(join(hint, folder), { recursive: true });
+    const files = ['spec/openapi.yaml', 'spec/methods/card.yaml', 'spec/node_modules/x.yaml', 'spec/.bundle/x.mjs'];
+    const before = new Date('2026-01-01T00:00:00Z');
+    for (const file of files) {
+      await writeFile(join(hint, file), 'x');
+      await utimes(join(hint, file), before, before);
+    }
+    const cache = new EmitterCache(join(hint, 'cache'));
+    expect(await cache.lastInputsTime(), 'no run yet').toBeUndefined();
+    await cache.recordInputs('inputs');
+    const lastRun = (await cache.lastInputsTime())!;
+    expect(lastRun).toBeGreaterThan(before.getTime());
+    expect(await writtenSince(hint, ['spec', 'missing.yaml'], lastRun)).toBe(false);
+
+    const after = new Date(lastRun + 60_000);
+    for (const ignored of ['spec/node_modules/x.yaml', 'spec/.bundle/x.mjs']) await utimes(join(hint, ignored), after, after);
+    expect(await writtenSince(hint, ['spec'], lastRun), 'node_modules and .bundle are never inputs').toBe(false);
+    await utimes(join(hint, 'spec/methods/card.yaml'), after, after);
+    expect(await writtenSince(hint, ['spec'], lastRun)).toBe(true);
+    expect(await writtenSince(hint, ['spec/openapi.yaml'], lastRun)).toBe(false);
   });
 });
