@@ -18,11 +18,12 @@
 // temporary name, then renamed) and replacing the emitter's older entry, so the folder holds one
 // entry per emitter.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { GeneratedFile } from './emitters/emitter.js';
 import { withOpenFile } from './shared/open-files.js';
+import { writeWhole } from './shared/write-whole.js';
 import { DEPLOYMENT_FILE, SPEC_ROOT_FILE } from './locations.js';
 
 /** What the toolchain reads besides spec/ and generators/: folders (every file in them) and single files, from the project root. */
@@ -212,19 +213,12 @@ export class EmitterCache {
   }
 
   async recordInputs(inputs: string): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
-    const temporary = join(this.#dir, `${LAST_INPUTS}.${process.pid}.tmp`);
-    await writeFile(temporary, inputs);
-    await rename(temporary, join(this.#dir, LAST_INPUTS));
+    await writeWhole(join(this.#dir, LAST_INPUTS), inputs);
   }
 
   /** Stores the entry and removes the emitter's older ones. */
   async write(name: string, key: string, entry: CachedEmitter): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
-    const target = this.#entry(name, key);
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, serialize(entry));
-    await rename(temporary, target);
+    await writeWhole(this.#entry(name, key), serialize(entry));
     const stale = (await readdir(this.#dir)).filter((file) => OLD_OR_CURRENT_ENTRY.exec(file)?.[1] === name && file !== `${name}-${key}${ENTRY_EXTENSION}`);
     await Promise.all(stale.map((file) => rm(join(this.#dir, file), { force: true })));
   }

@@ -33,8 +33,9 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /**
  * The module's tokens as the import forms need them, comments, regular expressions and template
- * text left out. Whether a `/` opens a regular expression depends on what came before it
- * (`previous`: a value ends with a name, a literal or a closing bracket, and a division follows).
+ * text left out, with where the names that open an import form stand. Whether a `/` opens a
+ * regular expression depends on what came before it: after a value (a name other than
+ * BEFORE_EXPRESSION, a literal, a closing bracket) it divides.
  */
 function tokens(contents: string, path: string): { list: Token[]; starts: number[] } {
   const found: Token[] = [];
@@ -44,7 +45,7 @@ function tokens(contents: string, path: string): { list: Token[]; starts: number
   const substitutions: number[] = [];
   let depth = 0;
   let i = 0;
-  /** Whether the last token ends a value (so `/` divides), and the last name's text when it is one of BEFORE_EXPRESSION. */
+  /** Whether the last token ends a value, so that a `/` divides. */
   let afterValue = false;
   const fail = (what: string): never => {
     throw new Error(`${path}: ${what} at offset ${i} never ends`);
@@ -109,6 +110,7 @@ function tokens(contents: string, path: string): { list: Token[]; starts: number
     } else if (isNameStart(code)) {
       const start = i;
       for (i++; i < contents.length && isNamePart(contents.charCodeAt(i)); i++);
+      // Only names of up to ten letters matter (FORM_NAMES, BEFORE_EXPRESSION): a longer one is not sliced.
       const text = i - start <= 10 ? contents.slice(start, i) : '';
       if (text === 'import' || text === 'export' || text === 'require') starts.push(found.length);
       found.push(FORM_NAMES.has(text) ? { kind: 'name', text } : OTHER_NAME);

@@ -9,10 +9,11 @@
 // serialization keeps YAML anchors as the shared objects the parser made. A file that does not
 // parse is never kept, so its error is reported as before, at its line.
 import { BaseResolver, type Source } from '@redocly/openapi-core';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { digestText } from '../emitter-cache.js';
+import { writeWhole } from '../shared/write-whole.js';
 import type { PassedExamplesPlace } from './passed-examples.js';
 
 /** Version of the record's shape: a change makes every older record unused. */
@@ -20,7 +21,7 @@ const RECORD_FORMAT = 'spec-check parsed files 1';
 const RECORD_FILE = 'parsed-files.v8';
 
 interface ParsedFile {
-  /** sha256 of the file's text. */
+  /** The digest of the file's text (emitter-cache.ts digestText). */
   readonly digest: string;
   /** What the parser made of it, as V8 data. */
   readonly parsed: Uint8Array;
@@ -34,8 +35,6 @@ interface ParsedFilesRecord {
 }
 
 type ParsedDocument = ReturnType<BaseResolver['parseDocument']>;
-
-const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class RememberingResolver extends BaseResolver {
   readonly #file: string | undefined;
@@ -68,7 +67,9 @@ export class RememberingResolver extends BaseResolver {
   }
 
   override parseDocument(source: Source, isRoot = false): ParsedDocument {
-    const digest = digestOf(source.body);
+    // Without a place nothing is recorded: Redocly's parse, as it is.
+    if (this.#file === undefined) return super.parseDocument(source, isRoot);
+    const digest = digestText(source.body);
     const known = this.#known.get(source.absoluteRef);
     if (known?.digest === digest) {
       this.#parsed.set(source.absoluteRef, known);
@@ -84,9 +85,6 @@ export class RememberingResolver extends BaseResolver {
     if (this.#file === undefined) return;
     const same = this.#parsed.size === this.#known.size && [...this.#parsed].every(([path, file]) => this.#known.get(path) === file);
     if (same) return;
-    await mkdir(join(this.#file, '..'), { recursive: true });
-    const temporary = `${this.#file}.${process.pid}.tmp`;
-    await writeFile(temporary, serialize({ format: RECORD_FORMAT, made: this.#made, files: this.#parsed } satisfies ParsedFilesRecord));
-    await rename(temporary, this.#file);
+    await writeWhole(this.#file, serialize({ format: RECORD_FORMAT, made: this.#made, files: this.#parsed } satisfies ParsedFilesRecord));
   }
 }

@@ -10,10 +10,11 @@
 // `description` and `title` dropped where they are a schema's annotations (never a property
 // named so, nor data: `const`, `enum`, `default`, `examples`, `x-` values stay), the spec's
 // currency exponents (x-amount-decimals reads them) and every example with its place and schema.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { digestText, plainJson, type RunDigests } from '../emitter-cache.js';
 import { SPEC_CHECK_CACHE_DIR } from '../locations.js';
+import { writeWhole } from '../shared/write-whole.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 
 /** Where the examples stage remembers its last pass, and the toolchain digest its key takes (check.ts `passedExamples`). */
@@ -90,11 +91,8 @@ class PassedExamples {
 
   /** Records `key` as passed, in place of the record before it. */
   async record(key: string): Promise<void> {
-    await mkdir(this.#dir, { recursive: true });
     const target = this.#file(key);
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, '');
-    await rename(temporary, target);
+    await writeWhole(target, '');
     const older = (await readdir(this.#dir)).filter((name) => RECORD.test(name) && join(this.#dir, name) !== target);
     await Promise.all(older.map((name) => rm(join(this.#dir, name), { force: true })));
   }
