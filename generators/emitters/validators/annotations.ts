@@ -61,10 +61,10 @@ export function evaluated(schema: JsonSchema, kind: Kind, resolve: Resolver, own
 
 export const contributes = (part: Evaluated): boolean => part.all || part.dynamic || part.names.length > 0 || part.patterns.length > 0 || part.prefix > 0;
 
-/** Hoisting what a membership test needs: a set of names, a compiled pattern. */
+/** Hoisting what a membership test needs: a set of names, a pattern's test. */
 export interface Hoist {
   hoistSet(values: readonly unknown[]): string;
-  hoistRegex(source: string): string;
+  patternTest(source: string, argument: string): string;
 }
 
 /** Up to this many names, a key is compared with each (cheaper than hashing it into a Set). */
@@ -83,7 +83,7 @@ export function staticallyEvaluated(part: Evaluated, kind: Kind, argument: strin
       : part.names.length <= INLINE_NAMES_LIMIT
         ? part.names.map((name) => `${argument} === ${JSON.stringify(name)}`)
         : [`${hoist.hoistSet(part.names)}.has(${argument})`];
-  return [...names, ...part.patterns.map((pattern) => `${hoist.hoistRegex(pattern)}.test(${argument})`)];
+  return [...names, ...part.patterns.map((pattern) => hoist.patternTest(pattern, argument))];
 }
 
 /**

@@ -66,7 +66,8 @@ export interface CodeScope {
   evaluated(schema: JsonSchema, kind: Kind): Evaluated;
   /** A fresh local variable name. */
   local(prefix: string): string;
-  hoistRegex(source: string): string;
+  /** The test of `argument` against a spec pattern, as an expression (see pattern-test.ts). */
+  patternTest(source: string, argument: string): string;
   hoistSet(values: readonly unknown[]): string;
   /** A `Map` from each key of `record` to its value: a lookup by a key read from the input hashes it once, where an object's keyed load and `Object.hasOwn` each look it up again. */
   hoistMap(record: Readonly<Record<string, number>>): string;

@@ -14,6 +14,7 @@ import type { SpecModel } from '../../model/spec-model.js';
 import { contributes, evaluated, staticallyEvaluated, type Hoist, type Kind } from './annotations.js';
 import { ifElse, isEmpty, mapText, operand, render, type Code } from './code.js';
 import { literal, ownValue, type CodeScope, type KnownProperty, type SchemaPath } from './code-scope.js';
+import { patternTest } from './pattern-test.js';
 import { conditionSuffix, describeCondition, type Condition } from '../../shared/condition-text.js';
 import type { KeywordDefinition } from './keyword.js';
 import { NO_FACTS, type ValidatorFacts } from '../../shared/validator-facts.js';
@@ -326,7 +327,7 @@ export class ValidatorCompiler {
         collector: (sub, kind) => compiler.collector(sub, kind, named([]), base),
         evaluated: (sub, kind) => evaluated(sub, kind, (node) => compiler.target(node.$ref!, compiler.baseOf(node, base)), false),
         local: (prefix) => `${prefix}${++counter}`,
-        hoistRegex: (source) => compiler.hoistRegex(source),
+        patternTest: (source, argument) => compiler.patternTest(source, argument),
         hoistSet: (values) => compiler.hoistSet(values),
         hoistMap: (record) => compiler.hoist(`map:${literal(record)}`, 'MAP', `/* @__PURE__ */ new Map<unknown, number>(Object.entries(${literal(record)}))`),
         hoistValue: (hoisted) => compiler.hoist(`value:${literal(hoisted)}`, 'VALUE', literal(hoisted)),
@@ -594,7 +595,9 @@ export class ValidatorCompiler {
     return { name, signature, body: lines };
   }
 
-  readonly hoistRegex = (source: string): string => this.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`);
+  private readonly hoistRegex = (source: string): string => this.hoist(`regex:${source}`, 'PATTERN', `/* @__PURE__ */ new RegExp(${literal(source)}, "u")`);
+
+  readonly patternTest = (source: string, argument: string): string => patternTest(source, argument, this.hoistRegex);
 
   readonly hoistSet = (values: readonly unknown[]): string => this.hoist(`set:${literal(values)}`, 'SET', `/* @__PURE__ */ new Set<unknown>(${literal(values)})`);
 

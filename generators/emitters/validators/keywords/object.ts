@@ -83,7 +83,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
     code: (schema, scope) =>
       eachKey(scope, (key) =>
         Object.entries(schema.patternProperties!).map(([pattern, sub], index) =>
-          ifElse(`${scope.hoistRegex(pattern)}.test(${key})`, scope.child(sub, `${scope.value}[${key}]`, key, ['patternProperties', pattern ?? index])),
+          ifElse(scope.patternTest(pattern, key), scope.child(sub, `${scope.value}[${key}]`, key, ['patternProperties', pattern ?? index])),
         ),
       ),
   },
@@ -96,7 +96,7 @@ export const OBJECT_KEYWORDS: readonly KeywordDefinition[] = [
       return eachKey(
         scope,
         (key) => {
-          const tests = Object.keys(schema.patternProperties ?? {}).map((pattern) => `${scope.hoistRegex(pattern)}.test(${key})`);
+          const tests = Object.keys(schema.patternProperties ?? {}).map((pattern) => scope.patternTest(pattern, key));
           const check = extra === false ? scope.failAt(key, 'additionalProperties', 'is not allowed') : scope.child(extra, `${scope.value}[${key}]`, key, ['additionalProperties']);
           return tests.length > 0 ? [`if (${tests.join(' || ')}) continue;`, check] : check;
         },

@@ -58,7 +58,7 @@ export const STRING_KEYWORDS: readonly KeywordDefinition[] = [
   {
     keyword: 'pattern',
     type: 'string',
-    code: (schema, scope) => scope.failIf(`!${scope.hoistRegex(schema.pattern!)}.test(${scope.value})`, 'pattern', ISSUE_WORDS.pattern(schema.pattern!)),
+    code: (schema, scope) => scope.failIf(`!${scope.patternTest(schema.pattern!, scope.value)}`, 'pattern', ISSUE_WORDS.pattern(schema.pattern!)),
   },
   {
     keyword: 'format',
