@@ -44,4 +44,24 @@ describe('Luhn', () => {
     for (const number of numbers) expect(luhn(number), number).toBe(true);
     expect(luhn('4111111111111112')).toBe(false);
   });
+
+  it('agrees with the check digit as ISO/IEC 7812 defines it, on every length and on values that are not digits', () => {
+    // The definition, plainly: from the right, every second digit doubled, its digits summed.
+    const definition = (digits: string) =>
+      [...digits].reverse().reduce((sum, char, index) => {
+        const digit = Number(char) * (index % 2 === 1 ? 2 : 1);
+        return sum + (digit > 9 ? digit - 9 : digit);
+      }, 0) % 10 === 0;
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647);
+    for (let length = 0; length <= 24; length++) {
+      for (let round = 0; round < 200; round++) {
+        const digits = Array.from({ length }, () => String(random() % 10)).join('');
+        expect(luhn(digits), digits).toBe(definition(digits));
+      }
+    }
+    // Anything but digits is left to the pattern: the check says yes.
+    for (const value of ['4111 1111 1111 1111', '411111111111111/', '41111111111111:1', '４１１１', '-4111111111111111']) expect(luhn(value), value).toBe(true);
+  });
 });
+
