@@ -41,6 +41,8 @@ export type ValidationResult<T> =
       readonly pending?: Promise<unknown>;
     };
 
+const NO_ISSUES: readonly ValidationIssue[] = [];
+
 /** Form bodies name nested fields with brackets, JSON bodies with dots. */
 export type WirePathStyle = 'form' | 'json';
 
@@ -49,14 +51,23 @@ export type WirePathStyle = 'form' | 'json';
  * valid input allocates no path strings; a path is rendered only when an issue is recorded.
  */
 export class ValidationContext {
+  /** Made by the first `warning()`: most runs have none, and the reporting pass of an invalid value is its hot path. */
+  private warningList: ValidationIssue[] | undefined;
+
   constructor(
     readonly style: WirePathStyle,
     readonly segments: PathSegment[] = [],
     readonly issues: ValidationIssue[] = [],
-    readonly warnings: ValidationIssue[] = [],
+    warnings?: ValidationIssue[],
     /** A warning's own message, which replaces those of its checks. */
     private readonly message?: string,
-  ) {}
+  ) {
+    this.warningList = warnings;
+  }
+
+  get warnings(): readonly ValidationIssue[] {
+    return this.warningList ?? NO_ISSUES;
+  }
 
   fail(rule: string, message: string): void {
     this.issues.push({ path: renderWirePath(this.style, this.segments), rule, message: this.message ?? message });
@@ -67,7 +78,8 @@ export class ValidationContext {
    * warnings (with the warning's own message, when it has one).
    */
   warning(message?: string): ValidationContext {
-    return new ValidationContext(this.style, this.segments, this.warnings, this.warnings, message ?? this.message);
+    const warnings = (this.warningList ??= []);
+    return new ValidationContext(this.style, this.segments, warnings, warnings, message ?? this.message);
   }
 
   /**
