@@ -64,6 +64,16 @@ function createSchemasafe(spec: Json): (schemaName: string) => (value: unknown) 
     schemasafeValidator({ $ref: `spec.json#/components/schemas/${schemaName}` } as never, { schemas, allowUnusedKeywords: true } as never) as unknown as (value: unknown) => boolean;
 }
 
+/**
+ * A value as the client hands it to the validator: the call's own copy, built by an object
+ * literal with a spread (`withHead` in runtime/seal.ts), which V8 lays out with fast properties.
+ * The example as the yaml parser builds it is a dictionary (more than 16 keys added by keyed
+ * stores): every property read there is a hash probe, which no request the client sends pays.
+ */
+function asTheClientValidatesIt(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : value;
+}
+
 /** The baseline written by hand for a schema, where there is one. */
 const HAND_WRITTEN: Readonly<Record<string, (value: unknown) => boolean>> = { SaleCardRequest: checkSaleCard };
 
@@ -124,11 +134,12 @@ async function measureRow(row: Row, preset: ThroughputOptions, inOneProcess: boo
   const example = examples.find((candidate) => candidate.id === testCase.example);
   if (!example) throw new Error(`spec example "${testCase.example}" not found`);
   const validate = ours(testCase.schema);
-  const { style, value } = example;
+  const { style } = example;
+  const value = asTheClientValidatesIt(example.value);
   const acceptedBy = (label: string, accepts: (value: unknown) => boolean): void => {
     if (!accepts(value)) throw new Error(`${testCase.label}: ${label} rejects the example`);
   };
-  const seenExample = `each side validated the example once (both must accept it), ${warmup} on it`;
+  const seenExample = `each side validated the example once (both must accept it), ${warmup} on it; the example as the client validates it, its own spread copy`;
 
   if (row.kind === 'invalid') {
     const referenceAll = createAjv({ allErrors: true }, spec).validator(testCase.schema);
@@ -136,7 +147,7 @@ async function measureRow(row: Row, preset: ThroughputOptions, inOneProcess: boo
     let issues = 0;
     const invalid = mutationsOf(value)
       .filter((mutation) => !SKIPPED_MUTATIONS.test(mutation.label))
-      .map((mutation) => mutation.value)
+      .map((mutation) => asTheClientValidatesIt(mutation.value))
       .filter((input) => {
         const result = validate(input, style);
         const rejected = !result.ok && !referenceAll(input);
@@ -164,7 +175,7 @@ async function measureRow(row: Row, preset: ThroughputOptions, inOneProcess: boo
       targets: [{ kind: 'ratio', op: '>=', value: 1.5 }],
       notes: [
         `${count} mutations of the example, ${(issues / count).toFixed(1)} issues per input on average (ours, with wire paths)`,
-        isolationNote(inOneProcess, `each side validated each mutation of the example once (to keep those both reject), ${warmup} cycling through them`),
+        isolationNote(inOneProcess, `each side validated each mutation of the example once (to keep those both reject; each as the client validates it, its own spread copy), ${warmup} cycling through them`),
       ],
     });
   }
