@@ -7,7 +7,7 @@
 //   never import each other: test/generators/pipeline.test.ts), every file of templates/, the
 //   root configs the emitters and the finalizer read (package.json, tsconfig.json,
 //   .prettierrc.json, redocly.yaml, redocly/), package-lock.json (the versions of
-//   openapi-typescript, prettier, yaml, ts-morph) and Node's version;
+//   openapi-typescript, prettier, yaml) and Node's version;
 // - the spec: every file under spec/ (the model is built from them alone), or, for an emitter
 //   that declares the part of the model it reads (`reads`, whose `emit` is built from that part
 //   alone), that part: an edit elsewhere in the spec leaves it cached;

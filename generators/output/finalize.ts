@@ -1,5 +1,5 @@
 // Every generated file gets the same treatment: a do-not-edit banner naming its source. Code is
-// written already laid out by its emitter (ts-morph's printer, openapi-typescript, yaml) and kept
+// written already laid out by its emitter (shared/code-text.ts, openapi-typescript, yaml) and kept
 // as it is; only the small hand-shaped files (package.json, READMEs) go through prettier, with
 // the project's own config, so `prettier --check` agrees with them.
 import * as prettier from 'prettier';

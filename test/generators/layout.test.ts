@@ -1,5 +1,5 @@
-// How generated files are laid out. Code is written laid out by its emitter (ts-morph's printer
-// and generators/shared/code-text, openapi-typescript for schema.ts, yaml for the bundle) and no
+// How generated files are laid out. Code is written laid out by its emitter (generators/shared/
+// code-text, openapi-typescript for schema.ts, yaml for the bundle) and no
 // formatter runs over it: every module must parse and be indented cleanly (it is type-checked by
 // `npm run typecheck` and by the package build in test/package). The small hand-shaped files
 // (package.json, READMEs) and the templates are exactly what prettier prints.

@@ -1,12 +1,10 @@
 // Types of the callbacks part, derived from each webhook's `x-signature` recipe: the signing
 // context a verifier may pass (by the names the merchant's own request used), and which fields
 // of a verified callback the hash covers.
-import type { StatementStructures } from 'ts-morph';
-import { StructureKind } from 'ts-morph';
 import type { WebhookModel } from '../../model/spec-model.js';
 import { webhookNames } from '../../model/names.js';
 import { recipeCoverage } from '../../model/signature-recipes.js';
-import { propertyKey, stringLiteral } from '../../shared/code-text.js';
+import { exportedType, propertyKey, stringLiteral } from '../../shared/code-text.js';
 
 const union = (names: readonly string[]) => names.map(stringLiteral).join(' | ') || 'never';
 
@@ -61,7 +59,7 @@ function coverage(webhook: WebhookModel): { always: string[]; sometimes: string[
 }
 
 /** `<Name>SigningContext`, `<Name>SignedFields`, `<Name>UnsignedFields` of one webhook. */
-export function webhookTypes(webhook: WebhookModel): StatementStructures[] {
+export function webhookTypes(webhook: WebhookModel): string[] {
   const names = webhookNames(webhook.name);
   const schema = webhook.schemaName;
   const context = signingContextType(webhook);
@@ -87,32 +85,22 @@ export function webhookTypes(webhook: WebhookModel): StatementStructures[] {
   return [
     ...(context
       ? [
-          {
-            kind: StructureKind.TypeAlias,
-            isExported: true,
+          exportedType({
             name: names.signingContext,
-            docs: [
-              `What the \`${webhook.name}\` signature covers that the ${webhook.kind === 'callback' ? 'callback' : 'query'} may not carry, from your own order, by the names your request used. Hashed, never sent.`,
-            ],
+            doc: `What the \`${webhook.name}\` signature covers that the ${webhook.kind === 'callback' ? 'callback' : 'query'} may not carry, from your own order, by the names your request used. Hashed, never sent.`,
             type: context,
-          } satisfies StatementStructures,
+          }),
         ]
       : []),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+    exportedType({
       name: names.signedFields,
-      docs: [`The \`${webhook.name}\` fields its hash covers: ${coveredText}.`],
+      doc: `The \`${webhook.name}\` fields its hash covers: ${coveredText}.`,
       type: signed,
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+    }),
+    exportedType({
       name: names.unsignedFields,
-      docs: [
-        `The \`${webhook.name}\` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it.`,
-      ],
+      doc: `The \`${webhook.name}\` fields its hash does not cover: a replayed callback can carry any value in them. Confirm a status before acting on it.`,
       type: unsigned,
-    },
+    }),
   ];
 }

@@ -1,13 +1,22 @@
 // The callbacks part of the client: one CallbackDefinition per webhook, `parseCallback` over the
 // form-encoded callbacks, a signed test-callback builder, and a verifier per signed return query.
-import { StructureKind, type StatementStructures } from 'ts-morph';
-import { blankLine, type Statements } from './statements.js';
 import type { SpecModel } from '../../model/spec-model.js';
 import { validatorName, webhookNames } from '../../model/names.js';
-import { arrayLiteral, exportedConst, literal, nameList, objectLiteral, stringLiteral } from '../../shared/code-text.js';
+import {
+  arrayLiteral,
+  blankLine,
+  exportedConst,
+  exportedFunction,
+  exportedType,
+  importDeclaration,
+  literal,
+  objectLiteral,
+  stringLiteral,
+  type Statement,
+} from '../../shared/code-text.js';
 import { signingContextType, webhookTypes } from './callback-types.js';
 
-export function emitCallbacks(model: SpecModel): Statements {
+export function emitCallbacks(model: SpecModel): Statement[] {
   const callbacks = model.webhooks.filter((webhook) => webhook.kind === 'callback');
   const queries = model.webhooks.filter((webhook) => webhook.kind === 'return-query');
   const definitions = arrayLiteral(callbacks.map((webhook) => webhookNames(webhook.name).definition));
@@ -19,50 +28,14 @@ export function emitCallbacks(model: SpecModel): Statements {
     signingContextType(webhook) ? webhookNames(webhook.name).signingContext : undefined;
   const callbackContexts = callbacks.flatMap((webhook) => contextOf(webhook) ?? []);
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/callbacks.js',
-      namedImports: ['buildCallbackWith', 'parseCallbackWith', 'verifySignedQueryWith'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/callbacks.js',
-      isTypeOnly: true,
-      namedImports: ['CallbackDefinition', 'CallbackEvent', 'CallbackProtocol', 'ParseCallbackOptions'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/form-codec.js',
-      isTypeOnly: true,
-      namedImports: ['FormObject'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/errors.js',
-      namedImports: ['ConfigurationError'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/types.js',
-      isTypeOnly: true,
-      namedImports: ['OmitFields', 'PickFields'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './validators.js',
-      namedImports: nameList(model.webhooks.map((webhook) => validatorName(webhook.schemaName)).sort()),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './signatures.js',
-      namedImports: nameList(model.webhooks.map((webhook) => webhookNames(webhook.name).signature).sort()),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
-      isTypeOnly: true,
-      namedImports: nameList([...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort()),
-    },
+    importDeclaration('./runtime/callbacks.js', ['buildCallbackWith', 'parseCallbackWith', 'verifySignedQueryWith']),
+    importDeclaration('./runtime/callbacks.js', ['CallbackDefinition', 'CallbackEvent', 'CallbackProtocol', 'ParseCallbackOptions'], { typeOnly: true }),
+    importDeclaration('./runtime/form-codec.js', ['FormObject'], { typeOnly: true }),
+    importDeclaration('./runtime/errors.js', ['ConfigurationError']),
+    importDeclaration('./runtime/types.js', ['OmitFields', 'PickFields'], { typeOnly: true }),
+    importDeclaration('./validators.js', model.webhooks.map((webhook) => validatorName(webhook.schemaName)).sort()),
+    importDeclaration('./signatures.js', model.webhooks.map((webhook) => webhookNames(webhook.name).signature).sort()),
+    importDeclaration('./types.js', [...new Set(model.webhooks.map((webhook) => webhook.schemaName))].sort(), { typeOnly: true }),
     blankLine,
     ...model.webhooks.map((webhook) =>
       exportedConst({
@@ -81,27 +54,19 @@ export function emitCallbacks(model: SpecModel): Statements {
     ),
     blankLine,
     ...model.webhooks.flatMap(webhookTypes),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+    exportedType({
       name: 'CallbackSigningContext',
-      docs: ['The signing context `parseCallback` takes: the values a callback may not carry, by your request\'s names.'],
+      doc: 'The signing context `parseCallback` takes: the values a callback may not carry, by your request\'s names.',
       type: callbackContexts.join(' | ') || 'never',
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+    }),
+    exportedType({
       name: 'GatewayCallback',
-      docs: [
-        'A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema, split into `signed` (covered by the hash) and `unsigned`.',
-      ],
+      doc: 'A verified callback, discriminated by `protocol`; its `fields` are typed by the callback schema, split into `signed` (covered by the hash) and `unsigned`.',
       type: callbacks.map(event).join(' | ') || 'never',
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+    }),
+    exportedFunction({
       name: 'parseCallback',
-      docs: [
+      doc: [
         'Verifies and parses a callback from its raw form-encoded body (string or bytes, exactly as received).',
         'Throws SignatureError when the body is not raw, unsigned, or its hash does not match.',
       ],
@@ -110,13 +75,11 @@ export function emitCallbacks(model: SpecModel): Statements {
         { name: 'options', type: 'ParseCallbackOptions<CallbackSigningContext>' },
       ],
       returnType: 'GatewayCallback',
-      statements: `return parseCallbackWith(${definitions}, rawBody, options) as GatewayCallback;`,
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+      statements: [`return parseCallbackWith(${definitions}, rawBody, options) as GatewayCallback;`],
+    }),
+    exportedFunction({
       name: 'buildTestCallback',
-      docs: ["A correctly signed callback body of the given protocol, for merchants' own tests."],
+      doc: "A correctly signed callback body of the given protocol, for merchants' own tests.",
       parameters: [
         { name: 'protocol', type: 'CallbackProtocol' },
         { name: 'fields', type: 'FormObject' },
@@ -128,25 +91,23 @@ export function emitCallbacks(model: SpecModel): Statements {
         `if (!definition) throw new ConfigurationError('buildTestCallback', \`protocol must be one of ${callbacks.map((webhook) => `'${webhook.protocol}'`).join(', ')}\`);`,
         'return buildCallbackWith(definition, fields, options);',
       ],
-    },
-    ...queries.map((webhook): StatementStructures => ({
-      kind: StructureKind.Function,
-      isExported: true,
-      name: webhookNames(webhook.name).verify,
-      docs: [
-        `Verifies the \`${webhook.name}\` query (${webhook.schemaName}); throws SignatureError when its hash does not match.`,
-      ],
-      parameters: [
-        { name: 'query', type: 'string | URLSearchParams | Readonly<Record<string, string>>' },
-        {
-          name: 'options',
-          type: contextOf(webhook)
-            ? `Omit<ParseCallbackOptions<${contextOf(webhook)}>, 'protocol' | 'signingContext'> & { readonly signingContext: ${contextOf(webhook)} }`
-            : "Omit<ParseCallbackOptions<never>, 'protocol'>",
-        },
-      ],
-      returnType: event(webhook),
-      statements: `return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as ${event(webhook)};`,
-    })),
+    }),
+    ...queries.map((webhook) =>
+      exportedFunction({
+        name: webhookNames(webhook.name).verify,
+        doc: `Verifies the \`${webhook.name}\` query (${webhook.schemaName}); throws SignatureError when its hash does not match.`,
+        parameters: [
+          { name: 'query', type: 'string | URLSearchParams | Readonly<Record<string, string>>' },
+          {
+            name: 'options',
+            type: contextOf(webhook)
+              ? `Omit<ParseCallbackOptions<${contextOf(webhook)}>, 'protocol' | 'signingContext'> & { readonly signingContext: ${contextOf(webhook)} }`
+              : "Omit<ParseCallbackOptions<never>, 'protocol'>",
+          },
+        ],
+        returnType: event(webhook),
+        statements: [`return verifySignedQueryWith(${webhookNames(webhook.name).definition}, query, options) as ${event(webhook)};`],
+      }),
+    ),
   ];
 }

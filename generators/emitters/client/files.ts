@@ -1,10 +1,20 @@
 // The client emitter's files (index.ts is the emitter): one OperationDefinition per S2S action
 // and per Checkout endpoint, a standalone function for each (tree-shakable), and the two client
-// factories, built as ts-morph statement structures.
-import { StructureKind, type Project, type StatementStructures } from 'ts-morph';
-import { exportedConst, literal, nameList, objectLiteral, stringLiteral } from '../../shared/code-text.js';
-import { codeProject } from '../../shared/ts-project.js';
-import { blankLine, type Statements } from './statements.js';
+// factories, written as laid-out text (generators/shared/code-text).
+import {
+  blankLine,
+  exportedConst,
+  exportedFunction,
+  exportedInterface,
+  exportedType,
+  importDeclaration,
+  literal,
+  objectLiteral,
+  statementsText,
+  stringLiteral,
+  type Member,
+  type Statement,
+} from '../../shared/code-text.js';
 import { methodCatalogue } from '../../model/method-catalogue.js';
 import { sensitiveFields } from '../../model/sensitive-fields.js';
 import type { SigningModel, SpecModel } from '../../model/spec-model.js';
@@ -14,37 +24,32 @@ import { clientOperations, type ClientOperation } from '../../model/operations.j
 import { emitCallbacks } from './callbacks.js';
 
 export function clientFiles(model: SpecModel): readonly GeneratedFile[] {
-  const project = codeProject();
   const operations = clientOperations(model);
   assertUniqueNames(operations);
   return [
-    file(project, 'client/src/signatures.ts', emitSignatures(model, operations)),
-    file(project, 'client/src/sensitive-fields.ts', emitSensitiveFields(model)),
+    file('client/src/signatures.ts', emitSignatures(model, operations)),
+    file('client/src/sensitive-fields.ts', emitSensitiveFields(model)),
     file(
-      project,
       'client/src/s2s.ts',
       emitS2s(
         model,
         operations.filter((operation) => operation.protocol !== 'checkout'),
       ),
     ),
-    file(
-      project,
-      'client/src/checkout.ts',
-      emitCheckout(operations.filter((operation) => operation.protocol === 'checkout')),
-    ),
-    file(project, 'client/src/methods.ts', emitMethods(model)),
-    file(project, 'client/src/callbacks.ts', emitCallbacks(model)),
+    file('client/src/checkout.ts', emitCheckout(operations.filter((operation) => operation.protocol === 'checkout'))),
+    file('client/src/methods.ts', emitMethods(model)),
+    file('client/src/callbacks.ts', emitCallbacks(model)),
   ];
 }
 
-/**
- * Each file is written from its statement structures in one go: ts-morph re-parses a file after
- * every manipulation, which for add-one-at-a-time cost half a second per generation.
- */
-function file(project: Project, path: string, statements: Statements): GeneratedFile {
-  const source = project.createSourceFile(path, { statements }, { overwrite: true });
-  return { path, contents: source.getFullText(), kind: 'typescript', source: 'generators/emitters/client' };
+/** A file's text: its statements, then a final line break. */
+function file(path: string, statements: readonly Statement[]): GeneratedFile {
+  return {
+    path,
+    contents: `${statementsText(statements)}\n`,
+    kind: 'typescript',
+    source: 'generators/emitters/client',
+  };
 }
 
 /** Two operations must never share an exported name (S2S DEBIT on card vs Checkout debitCard). */
@@ -67,7 +72,7 @@ function assertUniqueNames(operations: readonly ClientOperation[]): void {
   }
 }
 
-function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]): Statements {
+function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]): Statement[] {
   const recipes = [
     ...operations.flatMap((operation) =>
       operation.signature
@@ -81,12 +86,7 @@ function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]
     })),
   ];
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/signature.js',
-      namedImports: ['SignatureRecipe'],
-      isTypeOnly: true,
-    },
+    importDeclaration('./runtime/signature.js', ['SignatureRecipe'], { typeOnly: true }),
     blankLine,
     // The description stays in the doc comment: as data it is prose every bundle would carry.
     ...recipes.map(({ name, title, signature: { description, ...recipe } }) =>
@@ -95,14 +95,9 @@ function emitSignatures(model: SpecModel, operations: readonly ClientOperation[]
   ];
 }
 
-function emitSensitiveFields(model: SpecModel): Statements {
+function emitSensitiveFields(model: SpecModel): Statement[] {
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/sensitive.js',
-      namedImports: ['SensitiveFields'],
-      isTypeOnly: true,
-    },
+    importDeclaration('./runtime/sensitive.js', ['SensitiveFields'], { typeOnly: true }),
     blankLine,
     exportedConst({
       doc: 'Wire fields marked `x-sensitive` in the spec: masked in every error and log event.',
@@ -114,50 +109,30 @@ function emitSensitiveFields(model: SpecModel): Statements {
 }
 
 /** Imports, OperationDefinition constants and standalone functions: the same for both protocols' files. */
-function emitOperations(
-  operations: readonly ClientOperation[],
-  moreImports: readonly StatementStructures[] = [],
-): Statements {
+function emitOperations(operations: readonly ClientOperation[], moreImports: readonly string[] = []): Statement[] {
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/pipeline.js',
-      namedImports: ['createTransport', 'invoke'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './runtime/pipeline.js',
-      isTypeOnly: true,
-      namedImports: ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './signatures.js',
-      namedImports: nameList(
-        unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))),
-      ),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './sensitive-fields.js',
-      namedImports: ['SENSITIVE_FIELDS'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './types.js',
-      isTypeOnly: true,
-      namedImports: nameList(
-        unique([
-          ...operations.map((operation) => operation.names.input),
-          ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
-          ...operations.flatMap((operation) => (operation.arrayWhen ? [operation.arrayWhen.itemSchemaName] : [])),
-        ]),
-      ),
-    },
+    importDeclaration('./runtime/pipeline.js', ['createTransport', 'invoke']),
+    importDeclaration('./runtime/pipeline.js', ['CallOptions', 'ClientOptions', 'OperationDefinition', 'Transport'], {
+      typeOnly: true,
+    }),
+    importDeclaration(
+      './signatures.js',
+      unique(operations.flatMap((operation) => (operation.signature ? [operation.names.signature] : []))),
+    ),
+    importDeclaration('./sensitive-fields.js', ['SENSITIVE_FIELDS']),
+    importDeclaration(
+      './types.js',
+      unique([
+        ...operations.map((operation) => operation.names.input),
+        ...operations.flatMap((operation) => (operation.responseSchemaName ? [operation.responseSchemaName] : [])),
+        ...operations.flatMap((operation) => (operation.arrayWhen ? [operation.arrayWhen.itemSchemaName] : [])),
+      ]),
+      { typeOnly: true },
+    ),
     ...moreImports,
     blankLine,
     // Per operation, its definition then its function.
-    ...operations.flatMap((operation): Statements => {
+    ...operations.flatMap((operation): Statement[] => {
       return [
         exportedConst({
           doc: `${operation.title}: \`POST ${operation.path}\`${operation.action ? ` with \`action=${operation.action}\`` : ''}.`,
@@ -181,32 +156,29 @@ function emitOperations(
             ...(operation.signingFields.length > 0 ? { signing: literal(operation.signingFields) } : {}),
           }),
         }),
-        {
-          kind: StructureKind.Function,
-          isExported: true,
+        exportedFunction({
           name: operation.names.fn,
-          docs: [`${operation.title}. ${operation.description}${signingNote(operation)}`],
-          parameters: [
-            { name: 'transport', type: 'Transport' },
-            { name: 'input', type: operation.names.input },
-            { name: 'call', type: 'CallOptions', hasQuestionToken: true },
-          ],
+          doc: `${operation.title}. ${operation.description}${signingNote(operation)}`,
+          parameters: functionParameters(operation.names.input),
           returnType: `Promise<${responseType(operation)}>`,
           overloads: overloads(operation).map(({ input, returns }) => ({
-            docs: [`${operation.title}. ${operation.description}`],
-            parameters: [
-              { name: 'transport', type: 'Transport' },
-              { name: 'input', type: input },
-              { name: 'call', type: 'CallOptions', hasQuestionToken: true },
-            ],
+            doc: `${operation.title}. ${operation.description}`,
+            parameters: functionParameters(input),
             returnType: returns,
           })),
-          statements: `return ${invokeCall(operation)};`,
-        },
+          statements: [`return ${invokeCall(operation)};`],
+        }),
       ];
     }),
   ];
 }
+
+/** A standalone function's parameters: the transport, the input, and the call's options. */
+const functionParameters = (input: string): Member[] => [
+  { name: 'transport', type: 'Transport' },
+  { name: 'input', type: input },
+  { name: 'call', type: 'CallOptions', optional: true },
+];
 
 const responseType = (operation: ClientOperation) => operation.responseSchemaName ?? 'Record<string, unknown>';
 
@@ -274,7 +246,7 @@ function reconcileMember(operations: readonly ClientOperation[]): string[] {
   ];
 }
 
-function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Statements {
+function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Statement[] {
   const path = model.s2sOperation?.path ?? '/post';
   const groups = ['card', 'apm'].map((protocol) => {
     const own = operations.filter((operation) => operation.protocol === protocol);
@@ -282,185 +254,132 @@ function emitS2s(model: SpecModel, operations: readonly ClientOperation[]): Stat
   });
   return [
     ...emitOperations(operations, [
-      {
-        kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: './runtime/reconcile.js',
-        namedImports: ['reconcileWith'],
-      },
-      {
-        kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: './runtime/reconcile.js',
-        isTypeOnly: true,
-        namedImports: ['Reconciliation'],
-      },
+      importDeclaration('./runtime/reconcile.js', ['reconcileWith']),
+      importDeclaration('./runtime/reconcile.js', ['Reconciliation'], { typeOnly: true }),
     ]),
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
+    exportedInterface({
       name: 'S2SClientOptions',
       extends: ['ClientOptions'],
-      docs: ['Options of an S2S client. `merchantKey` is the `client_key`.'],
+      doc: 'Options of an S2S client. `merchantKey` is the `client_key`.',
       properties: [
         {
           name: 'postPath',
           type: 'string',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: [
-            `Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`, and \`/\` posts to the base address itself, as some of the document's samples do.`,
-          ],
+          optional: true,
+          doc: `Path of the S2S endpoint (default \`${path}\`); some APM deployments use \`/post-va\`, and \`/\` posts to the base address itself, as some of the document's samples do.`,
         },
       ],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+    }),
+    exportedFunction({
       name: 'createS2STransport',
-      docs: [
-        'The S2S transport alone, for the standalone functions (`saleCard(transport, input)`): a bundle holds only the operations it imports, where `createS2SClient` reaches every action.',
-      ],
+      doc: 'The S2S transport alone, for the standalone functions (`saleCard(transport, input)`): a bundle holds only the operations it imports, where `createS2SClient` reaches every action.',
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       returnType: 'Transport',
       statements: [
         `return createTransport(options, options?.postPath ? { ${stringLiteral(path)}: options.postPath } : {}, ${endpoints(operations)});`,
       ],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+    }),
+    exportedFunction({
       name: 'createS2SClient',
-      docs: [
-        "An S2S client with one method per action, grouped by protocol (`card`, `apm`). A bundle of it holds every action's validator; `createS2STransport` with the standalone functions holds only those imported.",
-      ],
+      doc: "An S2S client with one method per action, grouped by protocol (`card`, `apm`). A bundle of it holds every action's validator; `createS2STransport` with the standalone functions holds only those imported.",
       parameters: [{ name: 'options', type: 'S2SClientOptions' }],
       statements: [
         'const transport = createS2STransport(options);',
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...groups])};`,
       ],
-    },
-    { kind: StructureKind.TypeAlias, isExported: true, name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' },
+    }),
+    exportedType({ name: 'S2SClient', type: 'ReturnType<typeof createS2SClient>' }),
   ];
 }
 
-function emitCheckout(operations: readonly ClientOperation[]): Statements {
+function emitCheckout(operations: readonly ClientOperation[]): Statement[] {
   return [
     ...emitOperations(operations),
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+    exportedType({
       name: 'CheckoutClientOptions',
       type: 'ClientOptions',
-      docs: ['Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`.'],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+      doc: 'Options of a Checkout client. `merchantKey` is the `merchant_key`; `baseUrl` is `{checkout_url}`.',
+    }),
+    exportedFunction({
       name: 'createCheckoutTransport',
-      docs: [
-        'The Checkout transport alone, for the standalone functions (`checkoutCreateSession(transport, input)`): a bundle holds only the operations it imports.',
-      ],
+      doc: 'The Checkout transport alone, for the standalone functions (`checkoutCreateSession(transport, input)`): a bundle holds only the operations it imports.',
       parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
       returnType: 'Transport',
       statements: [`return createTransport(options, {}, ${endpoints(operations)});`],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
+    }),
+    exportedFunction({
       name: 'createCheckoutClient',
-      docs: [
-        "A Checkout client with one method per endpoint. A bundle of it holds every endpoint's validator; `createCheckoutTransport` with the standalone functions holds only those imported.",
-      ],
+      doc: "A Checkout client with one method per endpoint. A bundle of it holds every endpoint's validator; `createCheckoutTransport` with the standalone functions holds only those imported.",
       parameters: [{ name: 'options', type: 'CheckoutClientOptions' }],
       statements: [
         'const transport = createCheckoutTransport(options);',
         ...overloadedMethods(operations),
         `return ${objectLiteral(['transport', FETCH_CLIENT_MEMBER, ...clientMembers(operations)])};`,
       ],
-    },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: 'CheckoutClient',
-      type: 'ReturnType<typeof createCheckoutClient>',
-    },
+    }),
+    exportedType({ name: 'CheckoutClient', type: 'ReturnType<typeof createCheckoutClient>' }),
   ];
 }
 
-function emitMethods(model: SpecModel): Statements {
+function emitMethods(model: SpecModel): Statement[] {
   return [
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
+    exportedInterface({
       name: 'PaymentMethod',
-      docs: ['A payment method of the catalogue (the `x-method` metadata of its parameter schema).'],
+      doc: 'A payment method of the catalogue (the `x-method` metadata of its parameter schema).',
       properties: [
         {
           name: 'label',
           type: 'string',
-          isReadonly: true,
-          docs: ['Neutral label as the interface document writes it (`<pin_voucher>`), or the literal id.'],
+          doc: 'Neutral label as the interface document writes it (`<pin_voucher>`), or the literal id.',
         },
-        { name: 'title', type: 'string', isReadonly: true },
+        { name: 'title', type: 'string' },
         {
           name: 'brand',
           type: 'string',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: ['The `brand` an S2S APM SALE sends for it, when it has an S2S branch.'],
+          optional: true,
+          doc: 'The `brand` an S2S APM SALE sends for it, when it has an S2S branch.',
         },
         {
           name: 'parametersSchema',
           type: 'string',
-          isReadonly: true,
-          docs: ['Name of its parameter schema (`validate<Name>` checks `parameters`).'],
+          doc: 'Name of its parameter schema (`validate<Name>` checks `parameters`).',
         },
-        { name: 'protocols', type: 'readonly string[]', isReadonly: true },
+        { name: 'protocols', type: 'readonly string[]' },
         {
           name: 'completion',
           type: 'readonly string[]',
-          isReadonly: true,
-          docs: ['How the payer completes: redirect, qr, one-time-code, external-app, hosted-page-fields, none.'],
+          doc: 'How the payer completes: redirect, qr, one-time-code, external-app, hosted-page-fields, none.',
         },
-        { name: 'currencies', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
-        { name: 'countries', type: 'readonly string[]', hasQuestionToken: true, isReadonly: true },
-        { name: 'notes', type: 'string', hasQuestionToken: true, isReadonly: true },
+        { name: 'currencies', type: 'readonly string[]', optional: true },
+        { name: 'countries', type: 'readonly string[]', optional: true },
+        { name: 'notes', type: 'string', optional: true },
         {
           name: 'qr',
           type: '{ readonly lifetimeSeconds: number; readonly bankCallback: Readonly<Record<string, string>>; readonly statusLookup: Readonly<Record<string, string>> }',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: [
-            'The QR method: how long the QR lives, and the state each bank callback code and status-lookup answer leads to.',
-          ],
+          optional: true,
+          doc: 'The QR method: how long the QR lives, and the state each bank callback code and status-lookup answer leads to.',
         },
         {
           name: 'completionWindow',
           type: '{ readonly seconds: number; readonly then: string }',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: ['A payment the payer does not complete within `seconds` moves to the state `then`.'],
+          optional: true,
+          doc: 'A payment the payer does not complete within `seconds` moves to the state `then`.',
         },
         {
           name: 'paymentPageOnly',
           type: 'true',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: [
-            "The method exists only on the payment page: list its id in the session's `methods` and send nothing else for it (it has no S2S branch).",
-          ],
+          optional: true,
+          doc: "The method exists only on the payment page: list its id in the session's `methods` and send nothing else for it (it has no S2S branch).",
         },
         {
           name: 'cardFlow',
           type: '{ readonly default: string; readonly requires: readonly string[]; readonly whenMet: string; readonly whenUnmet: Readonly<Record<string, string>>; readonly virtual: string; readonly withoutDecryptedData: string; readonly panOnly3ds: string }',
-          hasQuestionToken: true,
-          isReadonly: true,
-          docs: [
-            "A wallet's card flow: what must hold for the platform to keep the card behind the token (`requires`), and per protocol what a payment is when one does not (`whenUnmet`: `virtual`, or `error`).",
-          ],
+          optional: true,
+          doc: "A wallet's card flow: what must hold for the platform to keep the card behind the token (`requires`), and per protocol what a payment is when one does not (`whenUnmet`: `virtual`, or `error`).",
         },
       ],
-    },
+    }),
     exportedConst({
       doc: 'Every payment method of the interface, sorted by label.',
       name: 'PAYMENT_METHODS',

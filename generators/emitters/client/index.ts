@@ -2,15 +2,16 @@
 // Checkout endpoint, a standalone function for each (tree-shakable), and the two client
 // factories. Every call runs through the hand-written pipeline in templates/runtime.
 //
-// Its code (files.ts) loads when it runs, and ts-morph with it: a generation that takes the
-// client's files from the cache (an edit to a field's description, a run with nothing changed)
-// never loads ts-morph, which took a sixth of such a run before the spec was read.
+// Its code (files.ts) is imported statically: it writes its text with generators/shared/code-text
+// and loads no tool, so deferring it to the run would save nothing worth a chunk of its own (it
+// was deferred while it loaded ts-morph, a sixth of a cached run before the spec was read).
 import type { SpecModel } from '../../model/spec-model.js';
 import { type Emitter, type GeneratedFile, withoutFieldProse } from '../emitter.js';
+import { clientFiles } from './files.js';
 
 export const clientEmitter: Emitter = withoutFieldProse({
   name: 'client',
   async emit(model: SpecModel): Promise<readonly GeneratedFile[]> {
-    return (await import('./files.js')).clientFiles(model);
+    return clientFiles(model);
   },
 });
