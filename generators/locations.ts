@@ -2,8 +2,8 @@
 // bundle `npm run generate` builds (generators/.bundle/), where every module shares the bundle's
 // import.meta.url: so paths are found from the project root, never relative to a module.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -18,6 +18,25 @@ export const TOOLCHAIN_ROOT = findProjectRoot(dirname(fileURLToPath(import.meta.
 /** A plain-JavaScript worker script of the generators, e.g. `output/format-worker.mjs`. */
 export function workerScript(path: string): string {
   return join(TOOLCHAIN_ROOT, 'generators', path);
+}
+
+/** What a worker thread runs: its script, and the data it is handed on start. */
+export interface WorkerEntry {
+  readonly script: string;
+  readonly workerData?: unknown;
+}
+
+/** Whether the generators run from the bundle (`npm run generate`) rather than from sources. */
+const BUNDLED = fileURLToPath(import.meta.url).includes(`${sep}.bundle${sep}`);
+
+/**
+ * A worker written in TypeScript, e.g. `spec-check/examples.worker`: its entry of the bundle when
+ * the generators run from it (run.mjs makes every `*.worker.ts` an entry), else its source, which tsx
+ * loads (shared/typescript-worker.mjs).
+ */
+export function typescriptWorker(module: string): WorkerEntry {
+  if (BUNDLED) return { script: join(TOOLCHAIN_ROOT, 'generators', '.bundle', `${module.split('/').pop()}.mjs`) };
+  return { script: workerScript('shared/typescript-worker.mjs'), workerData: { module: pathToFileURL(join(TOOLCHAIN_ROOT, 'generators', `${module}.ts`)).href } };
 }
 
 /** The spec's root file and its deployment settings, relative to the project root (the pipeline's defaults). */

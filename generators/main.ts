@@ -25,8 +25,10 @@ const { values } = parseCommandLine({
   options: { check: { type: 'boolean', default: false }, 'no-cache': { type: 'boolean', default: false } },
 });
 
-// The spec check comes first, a step of its own: the emitters only ever see a spec it passed. The
-// pipeline warms its workers up, then runs the check, and builds its model from the check's bundle.
+// The spec check comes first: the emitters start once every stage but the examples has passed, the
+// examples stage finishes in its worker thread beside them, and nothing is written before it too
+// has passed the spec. The pipeline warms its workers up, then runs the check, and builds its model
+// from the check's bundle.
 // Each emitter's files are kept by the hash of all they depend on (generators/emitter-cache.ts),
 // and the check remembers the examples it passed (spec-check/passed-examples.ts); `--no-cache` runs
 // every emitter and every check.

@@ -88,8 +88,21 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
   for (const emitter of emitters) if (cold || !stored.has(emitter.name)) emitter.warmUp?.();
   const finalizer = new Finalizer(options.projectRoot);
   let scratchDir: string | undefined;
+  let bundled: SpecBundle | undefined;
   try {
-    const model = await loadModel(options.projectRoot, rootFile, deploymentFile, await options.bundle?.());
+    bundled = await options.bundle?.();
+    return await emitAll(bundled);
+  } catch (error) {
+    // The spec check's last stage may still be running: when it refuses the spec, that is the
+    // answer, not what an emitter made of the spec it refuses.
+    await bundled?.verdict;
+    throw error;
+  } finally {
+    await Promise.all([scratchDir && rm(scratchDir, { recursive: true, force: true }), finalizer.close()]);
+  }
+
+  async function emitAll(bundled: SpecBundle | undefined): Promise<Map<string, string>> {
+    const model = await loadModel(options.projectRoot, rootFile, deploymentFile, bundled);
     scratchDir = await mkdtemp(join(tmpdir(), 'gateway-generate-'));
     const keys = digests && {
       cache: cache!,
@@ -103,6 +116,9 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       ...(options.onEmitter ? { onEmitter: options.onEmitter } : {}),
     });
     const batches = await Promise.all(emitters.map(async (emitter) => (await emitted.get(emitter.name)!).finalized));
+    // Nothing is returned for writing, nor recorded as the cache's last inputs, before the spec
+    // check has passed the spec whole.
+    await bundled?.verdict;
     // Every emitter's entry is stored by now (an emitter's promise settles after its write): only
     // then do the run's inputs say that the cache serves them all.
     if (cache) await cache.recordInputs((await inputs)!);
@@ -112,8 +128,6 @@ export async function generate(options: GenerateOptions): Promise<Map<string, st
       files.set(path, text);
     }
     return files;
-  } finally {
-    await Promise.all([scratchDir && rm(scratchDir, { recursive: true, force: true }), finalizer.close()]);
   }
 }
 

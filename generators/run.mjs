@@ -46,11 +46,14 @@ await import(pathToFileURL(join(outdir, 'main.mjs')).href);
 async function bundle() {
   const { build } = await import('esbuild');
   // Split at main.ts's dynamic imports: its light part starts the emitters' workers before the
-  // chunks that load the generators' tools (ts-morph, Redocly, ajv) are imported.
+  // chunks that load the generators' tools (Redocly, prettier) are imported. Each worker
+  // written in TypeScript (`*.worker.ts`) is an entry of its own, `.bundle/<name>.worker.mjs`
+  // (locations.ts `typescriptWorker`), sharing chunks with main.
+  const workers = (await readdir(generatorsDir, { recursive: true })).filter((path) => path.endsWith('.worker.ts') && !path.startsWith('.bundle'));
   const { metafile } = await build({
     metafile: true,
     absWorkingDir: toolchainRoot,
-    entryPoints: [join(generatorsDir, 'main.ts')],
+    entryPoints: [join(generatorsDir, 'main.ts'), ...workers.map((path) => join(generatorsDir, path))],
     outdir,
     bundle: true,
     splitting: true,

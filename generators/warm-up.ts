@@ -1,8 +1,8 @@
 // The first thing `npm run generate` does: start the worker threads that load the emitters' own
 // tools (openapi-typescript with its TypeScript compiler and Redocly, yaml), so that they load on
 // the other core while the main thread loads the generators, checks the spec and builds the
-// model. This module and what it imports stay light: the generators' tools (ts-morph, Redocly,
-// ajv) load only after it has run (main.ts imports the rest dynamically).
+// model. This module and what it imports stay light: the generators' tools (Redocly,
+// prettier) load only after it has run (main.ts imports the rest dynamically).
 import { bundleEmitter } from './emitters/bundle/index.js';
 import { openapiTypescript } from './emitters/schema/openapi-typescript.js';
 import { EmitterCache, runDigests, runInputs, specFilePaths, writtenSince, type RunDigests } from './emitter-cache.js';

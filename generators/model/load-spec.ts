@@ -22,6 +22,11 @@ export interface SpecBundle {
   readonly fileDependencies: Iterable<string>;
   /** The bundle's model (modelFromBundle, the project's deployment file), when the spec check has built it for its hash stage. */
   readonly model?: SpecModel;
+  /**
+   * With the spec check's bundle: settles when its last stage (the examples, in a worker thread)
+   * is done, rejecting when that refuses the spec. The pipeline writes nothing before.
+   */
+  readonly verdict?: Promise<void>;
 }
 
 /** Redocly's bundle of the spec (its errors refused), without the spec check: the commands other than generation. */

@@ -3,29 +3,38 @@
 // beside the main thread's emitters. The script side is ./serve-requests.mjs. Unreferenced while
 // no request is pending, so a run that fails early still exits.
 import { Worker } from 'node:worker_threads';
-import { workerScript } from '../locations.js';
+import { workerScript, type WorkerEntry } from '../locations.js';
 
 interface Pending {
   resolve(reply: unknown): void;
   reject(error: Error): void;
 }
 
+/**
+ * The workers' Node options. None of the parent's: its loader flags (tsx under vitest) stay out of
+ * a plain .mjs worker. Without module-syntax detection, Node takes a `.js` file of a package that
+ * declares no module type for CommonJS at once, as it did before Node 20.19: detecting it compiled
+ * TypeScript's own 9 MB compiler twice, a sixth of a second of openapi-typescript's start.
+ */
+const WORKER_NODE_OPTIONS = ['--no-experimental-detect-module'];
+
 export class ToolWorker<Request, Reply> {
+  readonly #entry: WorkerEntry;
   readonly #script: string;
   #worker: Worker | undefined;
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
 
-  /** `script`: a plain-JavaScript worker under generators/, e.g. `output/prettier-worker.mjs`. */
-  constructor(script: string) {
-    this.#script = script;
+  /** `script`: a plain-JavaScript worker under generators/, e.g. `output/prettier-worker.mjs`, or a TypeScript one (locations.ts `typescriptWorker`). */
+  constructor(script: string | WorkerEntry) {
+    this.#entry = typeof script === 'string' ? { script: workerScript(script) } : script;
+    this.#script = workerKey(script);
   }
 
   /** Starts the worker, which loads its tool at once; call() starts it when this has not. */
   start(): this {
     if (this.#worker) return this;
-    // execArgv: [] keeps the parent's loader flags (tsx under vitest) out of a plain .mjs worker.
-    const worker = new Worker(workerScript(this.#script), { execArgv: [] });
+    const worker = new Worker(this.#entry.script, { execArgv: WORKER_NODE_OPTIONS, workerData: this.#entry.workerData });
     worker.on('message', ({ id, reply, error }: { id: number; reply?: unknown; error?: string }) => {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);
@@ -62,6 +71,13 @@ export class ToolWorker<Request, Reply> {
   }
 }
 
+/** A worker's name in messages and among the resident ones: its script, or the TypeScript module it loads. */
+function workerKey(script: string | WorkerEntry): string {
+  if (typeof script === 'string') return script;
+  const { module } = (script.workerData ?? {}) as { module?: string };
+  return module ?? script.script;
+}
+
 /**
  * Whether tools stay loaded between runs of the pipeline. A process that generates again and again
  * (`npm run dev`) keeps one worker per tool, loaded once; a single run (`npm run generate`, tests)
@@ -76,10 +92,10 @@ export function keepToolsLoaded(): void {
 }
 
 /** A worker of `script` for one run: the resident one while tools stay loaded, else a new one. */
-export function workerForRun<Request, Reply>(script: string): ToolWorker<Request, Reply> {
+export function workerForRun<Request, Reply>(script: string | WorkerEntry): ToolWorker<Request, Reply> {
   if (!toolsStayLoaded) return new ToolWorker<Request, Reply>(script);
-  let worker = residentWorkers.get(script);
-  if (!worker) residentWorkers.set(script, (worker = new ToolWorker(script)));
+  let worker = residentWorkers.get(workerKey(script));
+  if (!worker) residentWorkers.set(workerKey(script), (worker = new ToolWorker(script)));
   return worker as ToolWorker<Request, Reply>;
 }
 
@@ -93,7 +109,7 @@ export async function releaseWorker(worker: ToolWorker<unknown, unknown>): Promi
  * warmUp() did not run. Each run of the pipeline warms its own (or, while tools stay loaded, the
  * resident one).
  */
-export function oneShotWorker<Request, Reply>(script: string): { warmUp(): void; run(request: Request): Promise<Reply> } {
+export function oneShotWorker<Request, Reply>(script: string | WorkerEntry): { warmUp(): void; run(request: Request): Promise<Reply> } {
   let warm: ToolWorker<Request, Reply> | undefined;
   return {
     warmUp() {

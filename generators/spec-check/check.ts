@@ -4,7 +4,8 @@
 //   1. the Redocly pass (lint.ts): files that do not parse, references that do not resolve,
 //      OpenAPI structure, keywords that are not JSON Schema, undocumented `x-` keys, patterns one
 //      of the clients' regex engines cannot compile, then the project's conventions;
-//   2. the examples: each validated by the reference ajv, failures placed at the field at fault;
+//   2. the examples: each validated by the reference ajv, failures placed at the field at fault
+//      (in a worker thread, beside stage 3 and, in a generation, the emitters);
 //   3. the example hashes: each recomputed from its body under the example password.
 // Only the first stage with an error is reported (problem.ts), so a consequence never buries its
 // cause. With `passedExamples`, stage 2 is skipped for examples and schemas it passed before
@@ -13,7 +14,7 @@
 import { BaseResolver, bundle } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { exampleHash, signedExamples, type SignedExample } from '../shared/example-signing.js';
-import { DEPLOYMENT_FILE } from '../locations.js';
+import { DEPLOYMENT_FILE, typescriptWorker } from '../locations.js';
 import { modelFromBundle, type SpecBundle } from '../model/load-spec.js';
 import type { OpenApiDocument } from '../model/openapi.js';
 import type { SpecModel } from '../model/spec-model.js';
@@ -22,6 +23,8 @@ import { RememberingResolver } from './parsed-files.js';
 import { rememberedExamples, type PassedExamplesPlace } from './passed-examples.js';
 import { hasErrors, reportable, type SpecProblem } from './problem.js';
 import { SourceLocator, type SourceLocation } from './source-locations.js';
+import { oneShotWorker } from '../shared/tool-worker.js';
+import type { ExampleVerdict, ExampleVerdictRequest } from './example-verdict.js';
 
 export interface SpecCheckOptions {
   readonly projectRoot: string;
@@ -55,6 +58,17 @@ export interface SpecCheck {
 }
 
 export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
+  return (await startSpecCheck(options)).final;
+}
+
+/**
+ * The check as it runs: `early` once every stage but the examples is done (the Redocly pass, the
+ * hash stage), `final` once the examples stage is too. The examples run in a worker thread
+ * (examples.worker.ts) from the moment the spec is bundled, beside the hash stage and, in a
+ * generation, the emitters. `final` reports what a sequential check would: the examples' errors
+ * come before the hash stage's.
+ */
+async function startSpecCheck(options: SpecCheckOptions): Promise<{ readonly early: SpecCheck; readonly final: Promise<SpecCheck> }> {
   const rootFile = resolve(options.projectRoot, options.rootFile ?? 'spec/openapi.yaml');
   // One resolver: the lint and the bundle read and parse each file once between them, and with
   // `passedExamples` a file parsed by an earlier check is not parsed again (parsed-files.ts).
@@ -69,21 +83,29 @@ export async function checkSpec(options: SpecCheckOptions): Promise<SpecCheck> {
     const reported = reportable(problems);
     return { problems: reported, passes: !hasErrors(reported), ...(document ? { document, fileDependencies } : {}), ...(model ? { model } : {}), locator };
   };
-  if (hasErrors(linted)) return done(linted);
+  if (hasErrors(linted)) {
+    const early = done(linted);
+    return { early, final: Promise.resolve(early) };
+  }
 
   const bundled = await bundle({ ref: rootFile, config, externalRefResolver: resolver, dereference: false });
   const document = structuredClone(bundled.bundle.parsed) as OpenApiDocument;
   fileDependencies = [...bundled.fileDependencies];
   const found = documentExamples(document);
   const remembered = options.passedExamples && rememberedExamples(options.passedExamples, document, found);
-  if (!(await remembered?.passedBefore())) {
-    const examples = await exampleProblems(document, found, locator);
-    if (hasErrors(examples)) return done([...linted, ...examples], document);
-    await remembered?.record();
-  }
+  const examples = (async (): Promise<SpecProblem[]> => {
+    if (await remembered?.passedBefore()) return [];
+    const problems = await exampleProblems(document, found, locator);
+    if (!hasErrors(problems)) await remembered?.record();
+    return problems;
+  })();
+  // Settled by `final` below; a failure here is not left unhandled while the hash stage runs.
+  examples.catch(() => undefined);
   const deploymentFile = resolve(options.projectRoot, options.deploymentFile ?? DEPLOYMENT_FILE);
   const hashes = await hashProblems({ document, fileDependencies }, deploymentFile, locator, options.projectRoot);
-  return done([...linted, ...hashes.problems], document, hashes.model);
+  const early = done([...linted, ...hashes.problems], document, hashes.model);
+  const final = examples.then((problems) => (hasErrors(problems) ? done([...linted, ...problems], document) : early));
+  return { early, final };
 }
 
 /** Thrown by checkedBundle for a spec the check refuses: its problems, to report at their file:line:col. */
@@ -98,12 +120,20 @@ export class SpecRefused extends Error {
 
 /**
  * The check's bundle of a spec it passes, for the generation to build its model from (the
- * pipeline's `bundle` option): the spec is bundled once. Throws SpecRefused otherwise.
+ * pipeline's `bundle` option): the spec is bundled once. Throws SpecRefused otherwise; once the
+ * hash stage has passed, the refusal of the examples stage may come later, through `verdict`.
  */
 export async function checkedBundle(options: SpecCheckOptions): Promise<SpecBundle> {
-  const checked = await checkSpec(options);
-  if (!checked.passes) throw new SpecRefused(checked.problems);
-  return { document: checked.document!, fileDependencies: checked.fileDependencies!, ...(checked.model ? { model: checked.model } : {}) };
+  const { early, final } = await startSpecCheck(options);
+  const refused = async () => {
+    const checked = await final;
+    if (!checked.passes) throw new SpecRefused(checked.problems);
+  };
+  if (!early.passes) await refused();
+  const verdict = refused();
+  // The pipeline awaits it before anything is written; until then a refusal is not unhandled.
+  verdict.catch(() => undefined);
+  return { document: early.document!, fileDependencies: early.fileDependencies!, ...(early.model ? { model: early.model } : {}), verdict };
 }
 
 type Json = Record<string, unknown>;
@@ -148,31 +178,29 @@ export function documentExamples(document: OpenApiDocument): DocumentExample[] {
 
 const fieldName = (path: readonly (string | number)[]) => (path.length === 0 ? 'the example' : `\`${path.join('.')}\``);
 
+/** ajv's verdict on the examples (example-verdict.ts), from its worker thread. */
+const examplesWorker = oneShotWorker<ExampleVerdictRequest, ExampleVerdict>(typescriptWorker('spec-check/examples.worker'));
+
+/** The examples stage: the worker's failures, each placed at its file:line:col. */
 async function exampleProblems(document: OpenApiDocument, found: readonly DocumentExample[], locator: SourceLocator): Promise<SpecProblem[]> {
-  const [{ referenceAjv }, { ExampleExplainer }] = await Promise.all([import('./reference-ajv.js'), import('./example-failures.js')]);
-  let ajv: ReturnType<typeof referenceAjv>;
-  try {
-    // Compiled for this one pass over the examples: ajv's code optimization would cost more than it saves.
-    ajv = referenceAjv(document as unknown as Json, { optimize: false });
-  } catch (error) {
+  const verdict = await examplesWorker.run({ document, examples: found.map(({ schemaName, value }) => ({ schemaName, value })) });
+  if (verdict.compileError !== undefined) {
     const root = await locator.locate([]);
-    return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/examples-valid', message: `The schemas do not compile in the reference validator (ajv, strict): ${(error as Error).message}`, severity: 'error' }];
+    return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/examples-valid', message: `The schemas do not compile in the reference validator (ajv, strict): ${verdict.compileError}`, severity: 'error' }];
   }
-  const explainer = new ExampleExplainer(ajv);
   const problems: SpecProblem[] = [];
-  for (const example of found) {
-    for (const failure of explainer.explain(example.schemaName, example.value)) {
-      const place = await locator.locate([...example.at, ...failure.path]);
-      problems.push({
-        stage: 'examples',
-        file: place.file,
-        line: place.line,
-        col: place.col,
-        rule: 'spec-check/examples-valid',
-        message: `Example \`${example.key}\` does not match ${example.schemaName}: ${fieldName(failure.path)} ${failure.message}.`,
-        severity: 'error',
-      });
-    }
+  for (const failure of verdict.failures) {
+    const example = found[failure.example]!;
+    const place = await locator.locate([...example.at, ...failure.path]);
+    problems.push({
+      stage: 'examples',
+      file: place.file,
+      line: place.line,
+      col: place.col,
+      rule: 'spec-check/examples-valid',
+      message: `Example \`${example.key}\` does not match ${example.schemaName}: ${fieldName(failure.path)} ${failure.message}.`,
+      severity: 'error',
+    });
   }
   return problems;
 }

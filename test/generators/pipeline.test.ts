@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Emitter, GeneratedFile } from '../../generators/emitters/emitter.js';
+import { bundleSpec } from '../../generators/model/load-spec.js';
 import { EMITTERS, generate, withDependencies } from '../../generators/pipeline.js';
 import { PROJECT_ROOT } from '../support/spec-examples.js';
 
@@ -94,5 +95,34 @@ describe('generate() with dependsOn', () => {
     await expect(generate({ projectRoot: PROJECT_ROOT, rootFile, deploymentFile, emitters: [fake('client'), docs] })).rejects.toThrow(
       'Emitter docs reads the files of client without declaring it in dependsOn',
     );
+  });
+});
+
+describe('generate() with the spec check\'s verdict still to come', () => {
+  const rootFile = 'test/corpus/validators/code-points/openapi.yaml';
+  const bundle = async () => bundleSpec({ rootFile: join(PROJECT_ROOT, rootFile), redoclyConfig: join(PROJECT_ROOT, 'redocly.yaml') });
+  const later = (settle: () => void) => new Promise<void>((done) => setTimeout(() => done(settle()), 30));
+  const refusal = () => new Promise<void>((_, refuse) => setTimeout(() => refuse(new Error('the examples stage refuses the spec')), 30));
+
+  it('returns no file before the verdict, and none when it refuses the spec', async () => {
+    const events: string[] = [];
+    const verdict = later(() => void events.push('verdict'));
+    const files = await generate({ projectRoot: PROJECT_ROOT, rootFile, emitters: [fake('client')], bundle: async () => ({ ...(await bundle()), verdict }) });
+    events.push('files');
+    expect(events).toEqual(['verdict', 'files']);
+    expect([...files.keys()]).toEqual(['client.json']);
+
+    const refused = refusal();
+    refused.catch(() => undefined);
+    await expect(generate({ projectRoot: PROJECT_ROOT, rootFile, emitters: [fake('client')], bundle: async () => ({ ...(await bundle()), verdict: refused }) })).rejects.toThrow('the examples stage refuses the spec');
+  });
+
+  it('reports the refusal rather than what an emitter made of the refused spec', async () => {
+    const refused = refusal();
+    refused.catch(() => undefined);
+    const broken = fake('client', undefined, async () => {
+      throw new Error('an emitter stumbles on the bad example');
+    });
+    await expect(generate({ projectRoot: PROJECT_ROOT, rootFile, emitters: [broken], bundle: async () => ({ ...(await bundle()), verdict: refused }) })).rejects.toThrow('the examples stage refuses the spec');
   });
 });
