@@ -129,7 +129,13 @@ export function negate(condition: Condition): Condition {
   }
 }
 
-const key = (condition: Condition) => JSON.stringify(condition);
+/** A condition's text, which two equal conditions share: conditions are never changed, so each is written once. */
+const keys = new WeakMap<Condition, string>();
+function key(condition: Condition): string {
+  let text = keys.get(condition);
+  if (text === undefined) keys.set(condition, (text = JSON.stringify(condition)));
+  return text;
+}
 
 function uniqueConditions(parts: readonly Condition[]): Condition[] {
   return [...new Map(parts.map((part) => [key(part), part])).values()];
