@@ -28,11 +28,10 @@ export async function writeOutput(outDir: string, files: OutputFiles): Promise<s
   await Promise.all(stale.map((path) => rm(join(outDir, path))));
   const current = await currentTexts(outDir, files);
   const changed = [...files].filter(([path, contents]) => current.get(path) !== contents);
-  for (const [path, contents] of changed) {
-    const target = join(outDir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, contents);
-  }
+  // Each folder once, then the files together (shared/open-files.ts).
+  const folders = [...new Set(changed.map(([path]) => dirname(join(outDir, path))))];
+  await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
+  await Promise.all(changed.map(([path, contents]) => withOpenFile(() => writeFile(join(outDir, path), contents))));
   return [...stale, ...changed.map(([path]) => path)];
 }
 
