@@ -56,7 +56,7 @@ export function literal(value: unknown): string {
 }
 
 /** The names of an import or export in braces: on one line when short (the names alone count), else one per line. */
-export function nameList(names: readonly string[]): string {
+function nameList(names: readonly string[]): string {
   if (names.length === 0) return '{}';
   const inline = names.join(', ');
   return inline.length <= INLINE_WIDTH ? `{ ${inline} }` : entryLines('{', names, '}');
