@@ -3,6 +3,7 @@
 // the spec files, each problem placed at its file, line and column and put in its stage.
 import { createConfig, getLineColLocation, lint, YamlParseError, type BaseResolver, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { didYouMean } from './did-you-mean.js';
@@ -11,12 +12,33 @@ import { SPEC_CHECK_PLUGIN, SPEC_CHECK_RULES } from './rules/index.js';
 
 /** Redocly's config from redocly.yaml, with the spec check's rules beside the file's own. */
 export async function specCheckConfig(configPath: string, resolver: BaseResolver): Promise<Config> {
-  const raw = (parseYaml(readFileSync(configPath, 'utf8')) ?? {}) as { rules?: Record<string, unknown> };
-  return createConfig({ ...raw, rules: { ...raw.rules, ...SPEC_CHECK_RULES } } as Parameters<typeof createConfig>[0], {
+  const raw = (parseYaml(readFileSync(configPath, 'utf8')) ?? {}) as { rules?: Record<string, unknown>; plugins?: unknown[] };
+  return createConfig({ ...raw, ...(raw.plugins ? { plugins: await loadedPlugins(raw.plugins, configPath) } : {}), rules: { ...raw.rules, ...SPEC_CHECK_RULES } } as Parameters<typeof createConfig>[0], {
     configPath,
     externalRefResolver: resolver,
     plugins: [SPEC_CHECK_PLUGIN],
   });
+}
+
+/**
+ * The plugins the config names by path, loaded here and handed to Redocly as the objects they
+ * export (a plugin module's default export, called with Redocly's options when it is a function).
+ * Redocly would load them with `import()`, which cannot run in the script `npm run generate` runs
+ * from V8's code cache (generators/run.mjs); require() loads an ES module since Node 20.19.
+ */
+async function loadedPlugins(plugins: readonly unknown[], configPath: string): Promise<unknown[]> {
+  const load = createRequire(configPath);
+  const contentDir = dirname(configPath);
+  const loaded = await Promise.all(
+    plugins.map(async (plugin) => {
+      if (typeof plugin !== 'string') return [plugin];
+      const module = load(resolve(contentDir, plugin)) as { default?: unknown };
+      const exported = module.default ?? module;
+      const instances: unknown = typeof exported === 'function' ? await (exported as (options: { contentDir: string }) => unknown)({ contentDir }) : exported;
+      return Array.isArray(instances) ? instances : [instances];
+    }),
+  );
+  return loaded.flat();
 }
 
 /** Redocly's example rules: they need schemas that are sound, so they come last. */
