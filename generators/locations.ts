@@ -35,7 +35,7 @@ const BUNDLED = fileURLToPath(import.meta.url).includes(`${sep}.bundle${sep}`);
  * loads (shared/typescript-worker.mjs).
  */
 export function typescriptWorker(module: string): WorkerEntry {
-  if (BUNDLED) return { script: join(TOOLCHAIN_ROOT, 'generators', '.bundle', `${module.split('/').pop()}.mjs`) };
+  if (BUNDLED) return { script: join(TOOLCHAIN_ROOT, 'generators', '.bundle', `${module.split('/').pop()}.cjs`) };
   return { script: workerScript('shared/typescript-worker.mjs'), workerData: { module: pathToFileURL(join(TOOLCHAIN_ROOT, 'generators', `${module}.ts`)).href } };
 }
 

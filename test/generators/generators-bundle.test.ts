@@ -1,8 +1,9 @@
 // `npm run generate` runs generators/run.mjs, which bundles the generators with esbuild and runs
 // the bundle: it bundles again only when a file the bundle was built from (or run.mjs) changed, or
-// a file of the bundle is gone. Run on a copy of generators/ with `--help`, which stops as soon
-// as the bundle has loaded.
+// a file of the bundle is gone, and runs it from V8's code cache of that very bundle only. Run on
+// a copy of generators/ with `--help`, which stops as soon as the bundle has loaded.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   cpSync,
@@ -55,7 +56,7 @@ describe('the generators bundle', () => {
     expect(inputs).toEqual(
       expect.arrayContaining(['generators/main.ts', 'generators/pipeline.ts', 'templates/runtime/signature.ts']),
     );
-    expect(outputs).toContain('main.mjs');
+    expect(outputs).toEqual(expect.arrayContaining(['main.cjs', 'examples.worker.cjs']));
   });
 
   it('is built again when a template it took in changes', () => {
@@ -79,15 +80,66 @@ describe('the generators bundle', () => {
 
   it('is built again when a file of the bundle is gone', () => {
     const built = lastBuilt();
-    const chunk = record().outputs.find((path) => path.startsWith('chunks/'))!;
-    rmSync(join(bundleDir, chunk));
+    const worker = record().outputs.find((path) => path.endsWith('.worker.cjs'))!;
+    rmSync(join(bundleDir, worker));
     expect(generateHelp()).not.toBe(built);
-    expect(statSync(join(bundleDir, chunk)).isFile()).toBe(true);
+    expect(statSync(join(bundleDir, worker)).isFile()).toBe(true);
   });
 
   it('is built again when its record cannot be read', () => {
     const built = lastBuilt();
     writeFileSync(join(bundleDir, 'inputs.json'), '{');
     expect(generateHelp()).not.toBe(built);
+  });
+});
+
+describe("the bundle's code cache", () => {
+  const script = join(bundleDir, 'main.cjs');
+  const cacheFile = `${script}.v8-cache`;
+  const sourceDigest = () => createHash('sha256').update(readFileSync(script)).digest();
+  /** The digest the cache says it was made from, and the cached code. */
+  const cache = () => {
+    const bytes = readFileSync(cacheFile);
+    return { madeFrom: bytes.subarray(0, 32), code: bytes.subarray(32) };
+  };
+
+  it('is written by a run that found none, for the bundle as it is', () => {
+    generateHelp();
+    rmSync(cacheFile, { force: true });
+    generateHelp();
+    expect(cache().madeFrom.equals(sourceDigest())).toBe(true);
+    expect(cache().code.length).toBeGreaterThan(1000);
+  });
+
+  it('is kept while it is of the bundle as it is', () => {
+    generateHelp();
+    const written = statSync(cacheFile).mtimeMs;
+    generateHelp();
+    expect(statSync(cacheFile).mtimeMs).toBe(written);
+  });
+
+  it('is made again for a bundle built anew', () => {
+    const before = cache().madeFrom;
+    // Code, not a comment: esbuild leaves comments out, so an edit of one builds the same bundle.
+    appendFileSync(
+      join(copy, 'generators', 'locations.ts'),
+      "\nif (process.env['BUNDLE_EDIT']) console.log('an edit');\n",
+    );
+    generateHelp();
+    expect(cache().madeFrom.equals(before)).toBe(false);
+    expect(cache().madeFrom.equals(sourceDigest())).toBe(true);
+  });
+
+  it('made from other source is not used, however it came there: the run compiles and caches again', () => {
+    writeFileSync(cacheFile, Buffer.concat([createHash('sha256').update('other source').digest(), cache().code]));
+    generateHelp();
+    expect(cache().madeFrom.equals(sourceDigest())).toBe(true);
+  });
+
+  it('that V8 refuses for this source is replaced, and the run goes on', () => {
+    writeFileSync(cacheFile, Buffer.concat([sourceDigest(), Buffer.from('not code V8 made')]));
+    generateHelp();
+    expect(cache().code.toString()).not.toBe('not code V8 made');
+    expect(cache().code.length).toBeGreaterThan(1000);
   });
 });
