@@ -91,7 +91,8 @@ function implies(a: Condition, b: Condition): boolean {
 
 const sameField = (a: FieldPath, b: FieldPath) => a.length === b.length && a.every((segment, index) => segment === b[index]);
 const conjuncts = (condition: Condition): readonly Condition[] => (condition.kind === 'all' ? condition.of : [condition]);
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON values (the spec's `const` and `enum` values). */
+const sameValue = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /** Value tests (`equals`) of one field combined into one, at the place of the first. */
 function mergeValueTests(parts: readonly Condition[], combine: (a: readonly unknown[], b: readonly unknown[]) => unknown[]): Condition[] {
@@ -129,11 +130,17 @@ export function negate(condition: Condition): Condition {
   }
 }
 
-/** A condition's text, which two equal conditions share: conditions are never changed, so each is written once. */
+/**
+ * A condition's text, which two equal conditions share: conditions are never changed, so each is
+ * written once, and a compound one from its parts' texts (they are parts of many).
+ */
 const keys = new WeakMap<Condition, string>();
 function key(condition: Condition): string {
   let text = keys.get(condition);
-  if (text === undefined) keys.set(condition, (text = JSON.stringify(condition)));
+  if (text === undefined) {
+    text = condition.kind === 'all' || condition.kind === 'any' ? `{"kind":"${condition.kind}","of":[${condition.of.map(key).join(',')}]}` : JSON.stringify(condition);
+    keys.set(condition, text);
+  }
   return text;
 }
 

@@ -118,8 +118,13 @@ function addSometimes(level: Level, name: string, condition: Condition): void {
 /** Merges `from` into `into`; with `when`, what `from` requires is required only under it. */
 function merge(into: Level, from: Level, when?: Condition): void {
   for (const [name, declarations] of from.properties) {
-    const known = into.properties.get(name) ?? [];
-    into.properties.set(name, [...known, ...declarations.map((declaration) => ({ node: declaration.node, ...(when || declaration.when ? { when: declaration.when ? under(when, declaration.when) : when! } : {}) }))]);
+    // A level owns its lists (each is made here or in collectLevel), so they grow in place.
+    let known = into.properties.get(name);
+    if (!known) into.properties.set(name, (known = []));
+    for (const declaration of declarations) {
+      const condition = declaration.when ? under(when, declaration.when) : when;
+      known.push(condition ? { node: declaration.node, when: condition } : { node: declaration.node });
+    }
   }
   for (const name of from.always) {
     if (when) addSometimes(into, name, when);
@@ -278,14 +283,10 @@ function walkProperty(
   const own = isSchemaObject(property) ? property : {};
   const schema = model.resolve(property);
   if (!isSchemaObject(schema)) return;
-  const describe = (node: JsonSchema) => {
-    const resolved = model.resolve(node);
-    return ((isSchemaObject(node) ? node.description : undefined) ?? (isSchemaObject(resolved) ? (resolved.description ?? resolved.title) : undefined) ?? '').replace(/\s+/g, ' ').trim();
-  };
   const declared = declarations.filter((declaration) => declaration.node !== false);
   const conditional = declared.every((declaration) => declaration.when);
-  const perCase = conditional && new Set(declared.map((declaration) => JSON.stringify(declaration.node))).size > 1;
-  const descriptions = declared.map((declaration) => describe(declaration.node));
+  const perCase = conditional && declared.some((declaration) => declaration.node !== declared[0]!.node) && new Set(declared.map((declaration) => declarationText(model, declaration.node))).size > 1;
+  const descriptions = declared.map((declaration) => describe(model, declaration.node));
   const varies = conditional && new Set(descriptions).size > 1;
   const count = (text: string) => descriptions.filter((other) => other === text).length;
   const sensitivity = own['x-sensitive'] ?? schema['x-sensitive'];
@@ -293,7 +294,7 @@ function walkProperty(
   const reference = isSchemaObject(property) && typeof property.$ref === 'string' ? refName(property.$ref) : undefined;
   const identifier = reference && (IDENTIFIER_SCHEMAS as readonly string[]).includes(reference) ? (reference as IdentifierSchema) : undefined;
   // An object some of whose declarations give fields is read as one, whichever declaration is shown.
-  const nested = declared.some((declaration) => isNested(model, declaration.node) === 'object') ? 'object' : isNested(model, schema);
+  const nested = declared.some((declaration) => nestedShape(model, declaration.node) === 'object') ? 'object' : isNested(model, schema);
   const keyed = schema['x-keyed-by'] === 'method';
   const shape = keyed ? 'keyed' : nested === 'object' && depth < MAX_DEPTH ? 'object' : nested === 'array' && depth < MAX_DEPTH && isSchemaObject(schema.items) ? 'array' : 'value';
   out.push({
@@ -303,13 +304,13 @@ function walkProperty(
     within: within.need,
     ...(within.when ? { withinWhen: within.when } : {}),
     shape,
-    type: shape === 'value' ? typeName(model, schema) : shape === 'array' ? 'array' : 'object',
+    type: shape === 'value' ? valueType(model, schema) : shape === 'array' ? 'array' : 'object',
     node: property,
     schema,
-    rules: { ...schema, ...own },
+    rules: declarationRules(model, property),
     declarations,
     // Of the cases' descriptions, the one most give (the first of those).
-    description: varies ? descriptions.reduce((best, text) => (count(text) > count(best) ? text : best)) : describe(property),
+    description: varies ? descriptions.reduce((best, text) => (count(text) > count(best) ? text : best)) : describe(model, property),
     perCase,
     varies,
     ...(sensitivity ? { sensitive: sensitivity } : {}),
@@ -329,6 +330,35 @@ function walkProperty(
     walkLevel(model, collectLevel(model, schema.items!, new Set(), itemPath), itemPath, item, depth + 1, out);
   }
 }
+
+/**
+ * A fact of a model's schema nodes, computed once per node object: walkProperty asks it of the same
+ * declarations for every schema that holds them (a request's `parameters` under each alternative).
+ */
+function perNode<T>(compute: (model: Resolver, node: JsonSchema) => T): (model: Resolver, node: JsonSchema) => T {
+  const byModel = new WeakMap<Resolver, WeakMap<object, T>>();
+  return (model, node) => {
+    if (!isSchemaObject(node)) return compute(model, node);
+    let known = byModel.get(model);
+    if (!known) byModel.set(model, (known = new WeakMap()));
+    if (known.has(node)) return known.get(node)!;
+    const value = compute(model, node);
+    known.set(node, value);
+    return value;
+  };
+}
+
+/** A declaration's description (else its schema's description or title), white space collapsed. */
+const describe = perNode((model, node) => {
+  const resolved = model.resolve(node);
+  return ((isSchemaObject(node) ? node.description : undefined) ?? (isSchemaObject(resolved) ? (resolved.description ?? resolved.title) : undefined) ?? '').replace(/\s+/g, ' ').trim();
+});
+/** A declaration's content, to tell declarations apart. */
+const declarationText = perNode((_, node) => JSON.stringify(node));
+const nestedShape = perNode((model, node) => isNested(model, node));
+/** A declaration's own keywords over those of the schema it references. */
+const declarationRules = perNode((model, node): SchemaObject => ({ ...(model.resolve(node) as SchemaObject), ...(isSchemaObject(node) ? node : {}) }));
+const valueType = perNode((model, schema) => typeName(model, schema as SchemaObject));
 
 /** Whether a schema is read as nested fields: an object with properties, or an array of such. */
 function isNested(model: Resolver, node: JsonSchema): 'object' | 'array' | undefined {
