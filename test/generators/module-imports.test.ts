@@ -28,6 +28,8 @@ describe('moduleSpecifiers', () => {
     { given: "const t = `${'{'} ${`import '${x}' from`} }`;\nexport { t };\nimport { u } from './after-a-template.js';", want: ['./after-a-template.js'] },
     { given: "const slash = /[/'\"]\\//g;\nconst half = (a + b) / 2 / c;\nimport z = require('./required.js');", want: ['./required.js'] },
     { given: "const obj = { import: 'x', from: './not-an-import.js' };\nobj.import('./a-method.js');\nexport * from './star.js';", want: ['./star.js'] },
+    { given: "import from from './default-named-from.js';\nexport { from } from './named-from.js';", want: ['./default-named-from.js', './named-from.js'] },
+    { given: "const t = `a${`b${c({ d: 1 })}`}e`;\nconst r = x / 2 /* import './commented.js' */ / 3;\nexport * from './after-nesting.js';", want: ['./after-nesting.js'] },
   ])('$want', ({ given, want }) => {
     expect(moduleSpecifiers('given.ts', given)).toEqual(want);
     expect(compilerSpecifiers(given)).toEqual(want);
