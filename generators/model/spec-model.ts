@@ -110,10 +110,11 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
   const operations = collectOperations(document);
   const s2sOperation = operations.find((operation) => operation.requestMediaType === FORM_MEDIA_TYPE && operation.path === '/post');
 
+  // The model is this one object as it is built: what the collectors read of it (the field
+  // layer's fields, kept per model) is read once, for them and for every face after them.
   const base = { document, specVersion: document.info.version, schemas, operations, s2sOperation, sourceFiles, schema, resolve };
-  const webhooks = collectWebhooks(base, document);
-  return {
-    ...base,
+  const withWebhooks = Object.assign(base, { webhooks: collectWebhooks(base, document) });
+  return Object.assign(withWebhooks, {
     s2sActions: collectS2sActions(base),
     checkoutOperations: operations
       .filter((operation) => operation !== s2sOperation)
@@ -125,11 +126,10 @@ export function buildSpecModel(document: OpenApiDocument, sourceFiles: readonly 
           ? { ...operation, signingFields: [], errors }
           : { ...operation, ...signing(base, operation.requestSchemaName, requestRecipe(recipe, `${operation.requestSchemaName} (${operation.operationId})`)), errors };
       }),
-    webhooks,
     genericErrors: document.info['x-errors'] === undefined ? [] : errorCatalogue(document.info['x-errors'], 'info'),
     releases: releaseHistory(document.info['x-releases']),
-    wireStyles: collectWireStyles({ ...base, webhooks }),
-  };
+    wireStyles: collectWireStyles(withWebhooks),
+  });
 }
 
 function collectWebhooks(model: ModelBase, document: OpenApiDocument): WebhookModel[] {
