@@ -27,6 +27,26 @@ export interface PatternDialectProblem {
   readonly message: string;
 }
 
+const parser = new RegExpParser({ ecmaVersion: 2025 });
+const parsed = new Map<string, AST.Pattern | undefined>();
+
+/**
+ * The pattern as regexpp reads it with the `u` flag (undefined when it cannot), parsed once a
+ * process: the spec check, the PHP validators and the TypeScript ones all read every pattern.
+ * The tree is shared: read it, never change it.
+ */
+export function parsedPattern(pattern: string): AST.Pattern | undefined {
+  if (parsed.has(pattern)) return parsed.get(pattern);
+  let ast: AST.Pattern | undefined;
+  try {
+    ast = parser.parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    ast = undefined;
+  }
+  parsed.set(pattern, ast);
+  return ast;
+}
+
 /** Why the pattern does not compile as an ECMAScript regex with the `u` flag, or undefined. */
 export function javascriptProblem(pattern: string): string | undefined {
   try {
@@ -44,13 +64,9 @@ export function javascriptProblem(pattern: string): string | undefined {
  * U+0085 and U+FEFF, and is left alone.)
  */
 export function pcreProblems(pattern: string): PatternDialectProblem[] {
-  let ast: AST.Pattern;
-  try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
-  } catch {
-    // Syntax newer than the parser knows: nothing to say about it (javascriptProblem reports a pattern V8 refuses).
-    return [];
-  }
+  const ast = parsedPattern(pattern);
+  // Syntax newer than the parser knows: nothing to say about it (javascriptProblem reports a pattern V8 refuses).
+  if (ast === undefined) return [];
   const problems: PatternDialectProblem[] = [];
   const add = (node: AST.Node, message: string) => problems.push({ offset: node.start, message });
   visitRegExpAST(ast, {

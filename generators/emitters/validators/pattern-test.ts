@@ -9,7 +9,8 @@
 // a value the class matches throughout has as many code points (what the `u` flag counts) as
 // UTF-16 units (what `.length` counts). test/generators/pattern-test.test.ts holds the rewrite to
 // the pattern on values of every length around the runs', with astral and non-class characters.
-import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import type { AST } from '@eslint-community/regexpp';
+import { parsedPattern } from '../../shared/regex-dialects.js';
 
 /** A pattern whose language is "only characters of `characterClass`, a length within `lengths`". */
 export interface LengthChoicePattern {
@@ -19,16 +20,10 @@ export interface LengthChoicePattern {
   readonly lengths: readonly (readonly [number, number])[];
 }
 
-const parser = new RegExpParser({ ecmaVersion: 2025 });
-
 /** The pattern read as a length choice over one class, or undefined when it is not one. */
 export function lengthChoicePattern(source: string): LengthChoicePattern | undefined {
-  let ast: AST.Pattern;
-  try {
-    ast = parser.parsePattern(source, 0, source.length, { unicode: true });
-  } catch {
-    return undefined;
-  }
+  const ast = parsedPattern(source);
+  if (ast === undefined) return undefined;
   const [whole, ...others] = ast.alternatives;
   if (!whole || others.length > 0 || whole.elements.length !== 3) return undefined;
   const [start, group, end] = whole.elements;
