@@ -141,22 +141,49 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 const object = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
 
 export interface DocumentExample {
-  /** The example's `value` in the bundled document. */
+  /** The example's value in the bundled document. */
   readonly at: readonly (string | number)[];
-  readonly key: string;
-  readonly schemaName: string;
+  /** The JSON pointer of the schema it must match, in the bundled document. */
+  readonly schema: string;
+  /** A refusal's words for it: `Example \`card\` does not match SessionRequest`. */
+  readonly mismatch: string;
   readonly value: unknown;
 }
 
-/** Every example of a media type or a parameter under `paths` and `webhooks`, with its component schema. */
+/** JSON Schema's keywords whose values are schemas, lists of schemas or maps of them: where a schema's `examples` may stand. */
+const SUBSCHEMA = new Set(['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
+
+const pointerOf = (at: readonly (string | number)[]) => at.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/**
+ * Every example of the document: those of a media type or a parameter under `paths` and
+ * `webhooks`, with the component schema they must match, and the values every schema lists under
+ * its `examples` (a component's, a field's, a parameter's), each with that schema.
+ */
 export function documentExamples(document: OpenApiDocument): DocumentExample[] {
   const found: DocumentExample[] = [];
+  const fromSchema = (at: (string | number)[], schema: unknown): void => {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return;
+    const node = schema as Json;
+    if (Array.isArray(node['examples'])) {
+      const mismatch = (index: number) => `Example ${index + 1} of the schema at ${at.join('.')} does not match it`;
+      node['examples'].forEach((value: unknown, index) => found.push({ at: [...at, 'examples', index], schema: pointerOf(at), mismatch: mismatch(index), value }));
+    }
+    for (const [keyword, value] of Object.entries(node)) {
+      if (SUBSCHEMA.has(keyword)) fromSchema([...at, keyword], value);
+      else if (SUBSCHEMA_LISTS.has(keyword) && Array.isArray(value)) value.forEach((item, index) => fromSchema([...at, keyword, index], item));
+      else if (SUBSCHEMA_MAPS.has(keyword)) for (const [name, item] of Object.entries(object(value))) fromSchema([...at, keyword, name], item);
+    }
+  };
   const fromHolder = (at: (string | number)[], holder: Json) => {
+    fromSchema([...at, 'schema'], holder['schema']);
     const ref = object(holder['schema'])['$ref'];
     if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return;
     const schemaName = ref.slice('#/components/schemas/'.length);
     for (const [key, example] of Object.entries(object(holder['examples']))) {
-      if ('value' in object(example)) found.push({ at: [...at, 'examples', key, 'value'], key, schemaName, value: object(example)['value'] });
+      if ('value' in object(example)) found.push({ at: [...at, 'examples', key, 'value'], schema: ref.slice(1), mismatch: `Example \`${key}\` does not match ${schemaName}`, value: object(example)['value'] });
     }
   };
   for (const section of ['paths', 'webhooks'] as const) {
@@ -173,6 +200,7 @@ export function documentExamples(document: OpenApiDocument): DocumentExample[] {
       }
     }
   }
+  for (const [name, schema] of Object.entries(object(object((document as unknown as Json)['components'])['schemas']))) fromSchema(['components', 'schemas', name], schema);
   return found;
 }
 
@@ -183,7 +211,7 @@ const examplesWorker = oneShotWorker<ExampleVerdictRequest, ExampleVerdict>(type
 
 /** The examples stage: the worker's failures, each placed at its file:line:col. */
 async function exampleProblems(document: OpenApiDocument, found: readonly DocumentExample[], locator: SourceLocator): Promise<SpecProblem[]> {
-  const verdict = await examplesWorker.run({ document, examples: found.map(({ schemaName, value }) => ({ schemaName, value })) });
+  const verdict = await examplesWorker.run({ document, examples: found.map(({ schema, value }) => ({ schema, value })) });
   if (verdict.compileError !== undefined) {
     const root = await locator.locate([]);
     return [{ stage: 'examples', file: root.file, line: 0, col: 0, rule: 'spec-check/examples-valid', message: `The schemas do not compile in the reference validator (ajv, strict): ${verdict.compileError}`, severity: 'error' }];
@@ -198,7 +226,7 @@ async function exampleProblems(document: OpenApiDocument, found: readonly Docume
       line: place.line,
       col: place.col,
       rule: 'spec-check/examples-valid',
-      message: `Example \`${example.key}\` does not match ${example.schemaName}: ${fieldName(failure.path)} ${failure.message}.`,
+      message: `${example.mismatch}: ${fieldName(failure.path)} ${failure.message}.`,
       severity: 'error',
     });
   }

@@ -29,9 +29,9 @@ export class ExampleExplainer {
 
   constructor(private readonly ajv: ReferenceAjv) {}
 
-  /** The failures of `value` against the component schema `schemaName` (none when it is valid). */
-  explain(schemaName: string, value: unknown): ExampleFailure[] {
-    return this.walk(`/components/schemas/${escape(schemaName)}`, value, []);
+  /** The failures of `value` against the schema at `pointer` in the document (`/components/schemas/X`; none when it is valid). */
+  explain(pointer: string, value: unknown): ExampleFailure[] {
+    return this.walk(pointer, value, []);
   }
 
   private valid(pointer: string, value: unknown): boolean {
@@ -43,7 +43,7 @@ export class ExampleExplainer {
       .split('/')
       .slice(1)
       .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Json)[key] : undefined), { components: this.ajv.components });
+      .reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Json)[key] : undefined), this.ajv.document);
   }
 
   private walk(pointer: string, value: unknown, path: readonly (string | number)[]): ExampleFailure[] {

@@ -8,7 +8,8 @@ import { referenceAjv } from './reference-ajv.js';
 
 export interface ExampleVerdictRequest {
   readonly document: OpenApiDocument;
-  readonly examples: readonly { readonly schemaName: string; readonly value: unknown }[];
+  /** Each example with the JSON pointer of the schema it must match (`/components/schemas/SaleRequest`). */
+  readonly examples: readonly { readonly schema: string; readonly value: unknown }[];
 }
 
 export interface ExampleVerdict {
@@ -27,5 +28,5 @@ export function exampleVerdict({ document, examples }: ExampleVerdictRequest): E
     return { compileError: (error as Error).message, failures: [] };
   }
   const explainer = new ExampleExplainer(ajv);
-  return { failures: examples.flatMap(({ schemaName, value }, example) => explainer.explain(schemaName, value).map((failure) => ({ example, ...failure }))) };
+  return { failures: examples.flatMap(({ schema, value }, example) => explainer.explain(schema, value).map((failure) => ({ example, ...failure }))) };
 }

@@ -46,6 +46,8 @@ const luhnSum = (digits: string) =>
   [...digits].reverse().reduce((sum, digit, index) => sum + (index % 2 === 1 ? DOUBLED[Number(digit)]! : Number(digit)), 0);
 
 const SPEC_ID = 'spec.json';
+/** The parts of an OpenAPI document that hold schemas. */
+const SCHEMA_HOLDERS = ['components', 'paths', 'webhooks'];
 
 export interface ReferenceAjv {
   validator(schemaName: string): ValidateFunction;
@@ -53,8 +55,8 @@ export interface ReferenceAjv {
   at(pointer: string): ValidateFunction;
   /** A schema without references (a schema's own keywords), with the spec's keywords known. */
   compile(schema: Json | boolean): ValidateFunction;
-  /** The components as ajv reads them (discriminator mappings dropped). */
-  readonly components: Json;
+  /** The parts of the document ajv reads (`components`, `paths`, `webhooks`), as it reads them (discriminator mappings dropped). */
+  readonly document: Json;
 }
 
 export interface ReferenceAjvOptions {
@@ -79,7 +81,8 @@ export function referenceAjv(spec: Json, options: ReferenceAjvOptions = {}): Ref
   addFormats(ajv, { mode: 'fast', formats: ['uuid', 'email', 'uri', 'date-time', 'ipv4', 'ipv6'] });
   ajv.addFormat('date', fullFormats.date);
   const extensions = new Set<string>();
-  const components = withoutMappings(spec['components'], extensions) as Json;
+  // The components, and the paths and webhooks for a schema written in place there (a parameter's).
+  const document = withoutMappings(Object.fromEntries(SCHEMA_HOLDERS.filter((part) => spec[part] !== undefined).map((part) => [part, spec[part]])), extensions) as Json;
   for (const keyword of extensions) {
     if (keyword in DECIMAL_KEYWORDS || keyword === 'x-luhn' || keyword === 'x-amount-decimals') continue;
     ajv.addKeyword({ keyword });
@@ -113,8 +116,8 @@ export function referenceAjv(spec: Json, options: ReferenceAjvOptions = {}): Ref
         return typeof value !== 'string' || allowed === undefined || (/\.([0-9]*)$/.exec(value)?.[1]?.length ?? 0) <= allowed;
       }),
   });
-  ajv.addKeyword('components');
-  ajv.addSchema({ $id: SPEC_ID, components });
+  for (const part of SCHEMA_HOLDERS) ajv.addKeyword(part);
+  ajv.addSchema({ $id: SPEC_ID, ...document });
   const byPointer = new Map<string, ValidateFunction>();
   const at = (pointer: string): ValidateFunction => {
     let validate = byPointer.get(pointer);
@@ -129,6 +132,6 @@ export function referenceAjv(spec: Json, options: ReferenceAjvOptions = {}): Ref
     validator: (schemaName) => at(`/components/schemas/${schemaName}`),
     at,
     compile: (schema) => ajv.compile(schema),
-    components,
+    document,
   };
 }
