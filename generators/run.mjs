@@ -15,7 +15,7 @@
 // dynamically: esbuild turns the generators' own import() into a require of the bundled part).
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire, Module } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,11 @@ async function bundle() {
     logLevel: 'warning',
   });
   const built = Object.keys(metafile.outputs).map((path) => relative(outdir, join(toolchainRoot, path)));
+  // What earlier builds left that this one did not write goes (a worker renamed, the chunks of an
+  // earlier layout); the code caches of its scripts and what a run is writing (`<name>.<pid>`) stay.
+  const kept = [...built, ...built.map((path) => `${path}.v8-cache`), 'inputs.json'];
+  const left = (await readdir(outdir)).filter((name) => !kept.some((path) => name === path || name.startsWith(`${path}.`)));
+  await Promise.all(left.map((name) => rm(join(outdir, name), { recursive: true, force: true })));
   // Recorded last, whole (a temporary name, then renamed): a bundle left half-built by a stopped run is never taken as current.
   // A bundled package is known by its package.json (its version): reading its hundreds of files
   // for every run's digest would cost more than bundling it saves.

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   cpSync,
+  mkdirSync,
+  readdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -84,6 +86,18 @@ describe('the generators bundle', () => {
     rmSync(join(bundleDir, worker));
     expect(generateHelp()).not.toBe(built);
     expect(statSync(join(bundleDir, worker)).isFile()).toBe(true);
+  });
+
+  it('built again, leaves nothing an earlier build wrote that it does not', () => {
+    mkdirSync(join(bundleDir, 'chunks'), { recursive: true });
+    writeFileSync(join(bundleDir, 'chunks', 'chunk-OLD.mjs'), '');
+    writeFileSync(join(bundleDir, 'renamed.worker.cjs'), '');
+    appendFileSync(
+      join(copy, 'generators', 'locations.ts'),
+      "\nif (process.env['BUNDLE_EDIT']) console.log('a third edit');\n",
+    );
+    generateHelp();
+    expect(readdirSync(bundleDir).sort()).toEqual([...record().outputs, 'inputs.json', 'main.cjs.v8-cache'].sort());
   });
 
   it('is built again when its record cannot be read', () => {
