@@ -56,6 +56,13 @@ export interface SchemaObject {
   readonly [extension: `x-${string}`]: unknown;
 }
 
+/** JSON Schema 2020-12's keywords whose value is a schema: where the schemas inside a schema stand, with the two below. */
+export const SUBSCHEMA_KEYWORDS = ['additionalProperties', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'] as const;
+/** Its keywords whose value is a list of schemas. */
+export const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+/** Its keywords whose value is a map of schemas. */
+export const SUBSCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;
+
 export const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
 
 export function refName(ref: string): string {

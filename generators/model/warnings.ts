@@ -3,7 +3,7 @@
 // a schema of the checks, with a `description` that is the warning's message. Both clients report
 // a failed warning beside the verdict and still send the request; the docs show it as a warning;
 // the sandbox, which validates with the client's validators, accepts the request.
-import { isSchemaObject, type JsonSchema, type SchemaObject } from './json-schema.js';
+import { isSchemaObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, type JsonSchema, type SchemaObject } from './json-schema.js';
 import type { SpecModel } from './spec-model.js';
 
 export const WARNING_KEYWORD = 'x-warning';
@@ -25,10 +25,6 @@ export function warningOf(schema: JsonSchema | undefined, where = 'a schema'): W
   return { checks: checks as SchemaObject, message: description };
 }
 
-/** Keywords whose value is a schema, and those whose value is a list or map of schemas. */
-const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'contentSchema', 'unevaluatedProperties', 'unevaluatedItems'] as const;
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
 
 /**
  * Whether validating against `schema` can meet a warning: a union whose branches can is then
@@ -42,9 +38,9 @@ export function reachesWarning(schema: JsonSchema, resolve: (node: JsonSchema) =
     seen.add(node);
     if (node[WARNING_KEYWORD] !== undefined) return true;
     if (node.$ref !== undefined && walk(resolve({ $ref: node.$ref }))) return true;
-    for (const key of SCHEMA_KEYWORDS) if (walk(node[key])) return true;
-    for (const key of SCHEMA_LIST_KEYWORDS) if ((node[key] ?? []).some(walk)) return true;
-    for (const key of SCHEMA_MAP_KEYWORDS) if (Object.values(node[key] ?? {}).some(walk)) return true;
+    for (const key of SUBSCHEMA_KEYWORDS) if (walk(node[key])) return true;
+    for (const key of SUBSCHEMA_LIST_KEYWORDS) if ((node[key] ?? []).some(walk)) return true;
+    for (const key of SUBSCHEMA_MAP_KEYWORDS) if (Object.values(node[key] ?? {}).some(walk)) return true;
     return false;
   };
   return walk(schema);
@@ -73,8 +69,8 @@ export function warningSites(model: Pick<SpecModel, 'schemas' | 'resolve'>): War
       if (isSchemaObject(target) && target !== child) referrers.set(target, (referrers.get(target) ?? new Set()).add(name));
       walk(child, schema, seen, name);
     }
-    for (const key of SCHEMA_KEYWORDS) walk(node[key], schema, seen);
-    for (const key of SCHEMA_LIST_KEYWORDS) for (const part of node[key] ?? []) walk(part, schema, seen, property);
+    for (const key of SUBSCHEMA_KEYWORDS) walk(node[key], schema, seen);
+    for (const key of SUBSCHEMA_LIST_KEYWORDS) for (const part of node[key] ?? []) walk(part, schema, seen, property);
     for (const key of ['patternProperties', 'dependentSchemas', '$defs'] as const) for (const part of Object.values(node[key] ?? {})) walk(part, schema, seen);
   };
   for (const [name, schema] of model.schemas) walk(schema, name, new Set());

@@ -25,6 +25,7 @@ import { hasErrors, reportable, type SpecProblem } from './problem.js';
 import { SourceLocator, type SourceLocation } from './source-locations.js';
 import { oneShotWorker } from '../shared/tool-worker.js';
 import type { ExampleVerdict, ExampleVerdictRequest } from './example-verdict.js';
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../model/json-schema.js';
 
 export interface SpecCheckOptions {
   readonly projectRoot: string;
@@ -150,10 +151,10 @@ export interface DocumentExample {
   readonly value: unknown;
 }
 
-/** JSON Schema's keywords whose values are schemas, lists of schemas or maps of them: where a schema's `examples` may stand. */
-const SUBSCHEMA = new Set(['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
-const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
+/** Where a schema's `examples` may stand: in any schema inside another. */
+const SUBSCHEMA = new Set<string>(SUBSCHEMA_KEYWORDS);
+const SUBSCHEMA_LISTS = new Set<string>(SUBSCHEMA_LIST_KEYWORDS);
+const SUBSCHEMA_MAPS = new Set<string>(SUBSCHEMA_MAP_KEYWORDS);
 
 const pointerOf = (at: readonly (string | number)[]) => at.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 

@@ -16,6 +16,7 @@ import { digestText, plainJson, type RunDigests } from '../emitter-cache.js';
 import { SPEC_CHECK_CACHE_DIR } from '../locations.js';
 import { writeWhole } from '../shared/write-whole.js';
 import type { OpenApiDocument } from '../model/openapi.js';
+import { SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS } from '../model/json-schema.js';
 
 /** Where the examples stage remembers its last pass, and the toolchain digest its key takes (check.ts `passedExamples`). */
 export interface PassedExamplesPlace {
@@ -34,10 +35,9 @@ const KEY_FORMAT = 'spec-check passed examples 1';
 
 /** Annotations that never change what a schema accepts. */
 const ANNOTATIONS = new Set(['description', 'title']);
-/** Keywords whose value is a map of schemas, a schema, or a list of schemas (JSON Schema 2020-12's applicators). */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-const SUBSCHEMAS = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_MAPS = new Set<string>(SUBSCHEMA_MAP_KEYWORDS);
+const SUBSCHEMAS = new Set<string>(SUBSCHEMA_KEYWORDS);
+const SCHEMA_LISTS = new Set<string>(SUBSCHEMA_LIST_KEYWORDS);
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);

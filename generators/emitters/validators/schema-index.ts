@@ -3,15 +3,15 @@
 // to a JSON pointer inside a schema resource or to an `$anchor`. The generator never fetches: a
 // reference outside the document names a resource the caller registered (URI → schema, as
 // ajv's `addSchema`; the product registers none), or it is refused with the URI it names.
-import { isSchemaObject, type JsonSchema } from '../../model/json-schema.js';
+import { isSchemaObject, SUBSCHEMA_KEYWORDS, SUBSCHEMA_LIST_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS, type JsonSchema } from '../../model/json-schema.js';
 
 /** The document's own base URI: `#/components/schemas/X` resolves against it. */
 export const DOCUMENT_BASE = 'https://spec.invalid/openapi.json';
 
-/** Keywords whose value is a schema, a list of schemas, or a map of them. */
-const SINGLE = ['additionalProperties', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+/** Keywords whose value is a schema, a list of schemas, or a map of them (and draft 7's `definitions`, which a `$ref` may still point into). */
+const SINGLE = SUBSCHEMA_KEYWORDS;
+const LISTS = SUBSCHEMA_LIST_KEYWORDS;
+const MAPS = [...SUBSCHEMA_MAP_KEYWORDS, 'definitions'];
 
 export interface SchemaPlace {
   /** Base URI of the resource the schema is in (after its own `$id`). */
